@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { maxChars } from "./messages";
+
+/**
+ * Password rule: the stricter reading everywhere (DESIGN.md "Decisions"): 8-100 characters
+ * with an uppercase letter, a lowercase letter and a digit (spec part 1 section 5).
+ */
+export const passwordSchema = z
+  .string({ error: "Password is required" })
+  .min(8, "Password must be at least 8 characters")
+  .max(100, "Password must be no more than 100 characters")
+  .regex(
+    /(?=.*[a-z])(?=.*[A-Z])(?=.*\d)/,
+    "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+  );
+
+const name = z.string().trim().min(1, "Must be at least 1 character(s)").max(100, maxChars(100));
+const email = z.string().trim().toLowerCase().max(255, maxChars(255)).email("Invalid email address");
+
+/** POST /api/register body; confirmPassword is optional on the wire but must match when sent. */
+export const registerSchema = z
+  .object({
+    email,
+    firstName: name,
+    lastName: name,
+    password: passwordSchema,
+    confirmPassword: z.string().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+/** A validated registration. */
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /api/login body (spec part 1 section 5: e-mail valid, password required). */
+export const loginSchema = z.object({
+  email,
+  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  rememberMe: z.boolean().optional().default(false),
+});
+/** A validated login. */
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** PATCH /api/auth/user/profile body: names 1-100, e-mail optional (spec part 1 section 5). */
+export const profileSchema = z.object({
+  firstName: name.optional(),
+  lastName: name.optional(),
+  email: email.optional(),
+});
+/** A validated profile update. */
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** POST /api/sessions/{id}/join-anonymous body (spec part 2 section 5). */
+export const joinAnonymousSchema = z.object({
+  displayName: z
+    .string({ error: "Display name required" })
+    .trim()
+    .min(1, "Display name required")
+    .max(50, maxChars(50)),
+});
+/** A validated anonymous join. */
+export type JoinAnonymousInput = z.infer<typeof joinAnonymousSchema>;

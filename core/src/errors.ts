@@ -1,0 +1,40 @@
+/**
+ * Error codes and the JSON error body every failed call returns.
+ * Source: spec part 1 section 8 (error catalogue) and DESIGN.md "Contracts".
+ */
+export const ERROR_CODES = [
+  "UNAUTHORIZED",
+  "INVALID_CREDENTIALS",
+  "USER_NOT_FOUND",
+  "EMAIL_IN_USE",
+  "TEAM_ACCESS_DENIED",
+  "PERMISSION_DENIED",
+  "SUBSCRIPTION_LIMIT_REACHED",
+  "SUBSCRIPTION_INACTIVE",
+  "SESSION_LOCKED",
+  "VALIDATION_ERROR",
+  "VOTING_CLOSED",
+  "DUPLICATE_SESSION",
+  "DUPLICATE_TEAM",
+  "CSRF_VALIDATION_FAILED",
+  "NOT_FOUND",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+] as const;
+
+/** One of the stable error codes a client may branch on. */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The JSON body of every non-2xx response: `code` is stable, `message` is for people,
+ * `errors` maps a field name to its messages (VALIDATION_ERROR only), and the plan
+ * fields travel with SUBSCRIPTION_LIMIT_REACHED (spec part 1 section 3, "Error object").
+ */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  errors?: Record<string, string[]>;
+  currentPlan?: string;
+  limit?: number;
+  currentSessions?: number;
+}

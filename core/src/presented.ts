@@ -1,0 +1,141 @@
+import type { RoundResults } from "./consensus";
+import type { Card, EstimationScale } from "./decks";
+import type { StoryStatus } from "./storySchemas";
+
+/**
+ * The JSON shapes that leave the server (REST and WebSocket alike). Dates are ISO 8601
+ * strings. Source: spec part 1 section 3 and part 2 section 3.
+ */
+
+/** A signed-in user as the client sees it (no hashes, no payment references). */
+export interface UserView {
+  id: string;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  subscriptionPlan: string;
+}
+
+/** Session status as shown on cards: live (leader present), in_progress, completed. */
+export type SessionStatus = "live" | "in_progress" | "completed";
+
+/** A pointing session with its status, stats and deck. */
+export interface SessionView {
+  id: string;
+  title: string;
+  description: string | null;
+  teamId: string | null;
+  creatorId: string;
+  leaderId: string | null;
+  activeStoryId: string | null;
+  jiraProjectKey: string | null;
+  estimationScale: EstimationScale;
+  customDeck: number[] | null;
+  deck: Card[];
+  maxParticipants: number;
+  isActive: boolean;
+  locked: boolean;
+  archivedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  status: SessionStatus;
+  stats: { totalStories: number; totalPoints: number; participantCount: number };
+}
+
+/** A story of a session. `round` counts the voting rounds (a new round clears the votes). */
+export interface StoryView {
+  id: string;
+  sessionId: string;
+  teamId: string | null;
+  title: string;
+  description: string | null;
+  acceptanceCriteria: string[];
+  ticketNumber: string | null;
+  status: StoryStatus;
+  finalPoints: number | null;
+  consensus: boolean;
+  votesRevealed: boolean;
+  round: number;
+  position: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A vote as a given viewer may see it. `points` is present only when the story's votes are
+ * revealed or the vote is the viewer's own (DESIGN.md "Vote secrecy"); `voterKey` is
+ * `u:<userId>` or `p:<participantId>`.
+ */
+export interface VoteView {
+  storyId: string;
+  voterKey: string;
+  userId: string | null;
+  participantId: string | null;
+  displayName: string;
+  hasVoted: true;
+  points?: number;
+  updatedAt: string;
+}
+
+/** A session participant; `voterKey` links it to votes and presence. */
+export interface ParticipantView {
+  id: string;
+  voterKey: string;
+  userId: string | null;
+  displayName: string;
+  isAnonymous: boolean;
+  role: "creator" | "moderator" | "participant" | "observer";
+  joinedAt: string;
+  user: { id: string; firstName: string | null; email: string | null; profileImageUrl: string | null } | null;
+}
+
+/** Results of a revealed story, computed by core/consensus (spec part 2 section 9). */
+export type StoryResults = RoundResults;
+
+/** Body of a successful join-anonymous (spec part 2 section 7). */
+export interface JoinAnonymousResult {
+  participant: { id: string; displayName: string };
+  sessionInfo: { title: string };
+  participantToken: string;
+}
+
+/** Body of a backlog import: all rows or none (issue #2 section 4). */
+export interface ImportResult {
+  imported: number;
+  errors: { row: number; message: string }[];
+}
+
+/** GET /api/subscription/status (spec part 2 section 3). */
+export interface SubscriptionStatusView {
+  plan: string;
+  status: string;
+  sessionsThisMonth: number;
+  sessionsOwned: number;
+  limit: number | null;
+  currentPeriodEnd: string | null;
+  synced: boolean;
+}
+
+/** A team (spec part 1 section 3). */
+export interface TeamView {
+  id: string;
+  name: string;
+  description: string | null;
+  creatorId: string;
+  createdAt: string;
+}
+
+/** A team member with its user (spec part 1 section 7). */
+export interface TeamMemberView {
+  id: string;
+  role: string;
+  joinedAt: string;
+  user: {
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    profileImageUrl: string | null;
+  };
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { ESTIMATION_SCALES } from "./decks";
+import { maxChars, minChars } from "./messages";
+
+/** "" and the UI's sentinel values ('no-team', 'no-jira') mean absent (spec part 1 section 5). */
+const optionalId = (sentinel: string) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === null || v === "" || v === sentinel ? null : v));
+
+const description = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
+  .pipe(z.union([z.string().max(1000, maxChars(1000)), z.null(), z.undefined()]));
+
+const maxParticipants = z.coerce
+  .number({ error: "Max participants must be a number" })
+  .int("Max participants must be a whole number")
+  .min(2, "Must have at least 2 participants")
+  .max(100, "Maximum 100 participants allowed");
+
+const customDeck = z
+  .array(z.number().int().min(0).max(999), { error: "Custom deck must be a list of numbers 0-999" })
+  .min(2, "A custom deck needs at least 2 cards")
+  .max(20, "A custom deck has at most 20 cards");
+
+const jiraProjectKey = optionalId("no-jira").pipe(z.union([z.string().max(50, maxChars(50)), z.null(), z.undefined()]));
+
+/** POST /api/sessions body (spec part 1 section 5, "Session create"). */
+export const createSessionSchema = z.object({
+  title: z.string({ error: "Title is required" }).trim().min(1, minChars(1)).max(200, maxChars(200)),
+  description,
+  teamId: optionalId("no-team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
+  jiraProjectKey,
+  estimationScale: z.enum(ESTIMATION_SCALES).default("fibonacci"),
+  customDeck: customDeck.optional(),
+  maxParticipants: maxParticipants.default(50),
+  invitedMembers: z.array(z.uuid()).max(100).optional(),
+});
+/** A validated session creation. */
+export type CreateSessionInput = z.infer<typeof createSessionSchema>;
+
+/** PATCH /api/sessions/{id} body: the create fields, all optional (spec part 1 section 5). */
+export const updateSessionSchema = z.object({
+  title: z.string().trim().min(1, minChars(1)).max(200, maxChars(200)).optional(),
+  description,
+  teamId: optionalId("no-team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
+  jiraProjectKey,
+  estimationScale: z.enum(ESTIMATION_SCALES).optional(),
+  customDeck: customDeck.optional(),
+  maxParticipants: maxParticipants.optional(),
+});
+/** A validated session update. */
+export type UpdateSessionInput = z.infer<typeof updateSessionSchema>;
+
+/** POST /api/sessions/{id}/participants body: a registered user by id or by e-mail. */
+export const inviteParticipantSchema = z
+  .object({
+    userId: z.uuid("Invalid user").optional(),
+    email: z.string().trim().toLowerCase().email("Invalid email address").max(255).optional(),
+  })
+  .refine((v) => v.userId !== undefined || v.email !== undefined, {
+    message: "Please enter an email address",
+    path: ["email"],
+  });
+/** A validated invitation. */
+export type InviteParticipantInput = z.infer<typeof inviteParticipantSchema>;
+
+/** POST /api/sessions/{id}/active-story body. */
+export const activeStorySchema = z.object({ storyId: z.uuid("Invalid story") });

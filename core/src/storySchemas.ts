@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { maxChars, minChars } from "./messages";
+
+/** Story statuses (spec part 1 section 3). */
+export const STORY_STATUSES = ["pending", "voting", "completed", "skipped", "blocked"] as const;
+/** One story status. */
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3). */
+export const acceptanceCriteriaSchema = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split("\n")))
+  .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
+  .pipe(z.array(z.string().max(1000, maxChars(1000))).max(50, "At most 50 acceptance criteria"));
+
+/** Ticket number: up to 50 letters, digits and hyphens; empty means absent (spec part 1 section 5). */
+export const ticketNumberSchema = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
+  .pipe(
+    z.union([
+      z
+        .string()
+        .max(50, "Ticket number must be no more than 50 characters")
+        .regex(/^[A-Za-z0-9-]+$/, "Invalid ticket format"),
+      z.null(),
+      z.undefined(),
+    ]),
+  );
+
+const storyDescription = z
+  .union([z.string(), z.null()])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v))
+  .pipe(z.union([z.string().max(5000, maxChars(5000)), z.null(), z.undefined()]));
+
+/** Story title, 1-200 characters (spec part 1 section 5). */
+export const storyTitleSchema = z
+  .string({ error: "Title is required" })
+  .trim()
+  .min(1, minChars(1))
+  .max(200, maxChars(200));
+
+/** POST /api/sessions/{sessionId}/stories body (spec part 2 section 7). */
+export const createStorySchema = z.object({
+  title: storyTitleSchema,
+  description: storyDescription,
+  acceptanceCriteria: acceptanceCriteriaSchema.optional().default([]),
+  ticketNumber: ticketNumberSchema,
+  teamId: z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (v === "no-team" || v === "" ? null : v)),
+  sessionId: z.string().optional(),
+});
+/** A validated story. */
+export type CreateStoryInput = z.infer<typeof createStorySchema>;
+
+/**
+ * PATCH /api/stories/{id} body. `status` drives the round: completed (Next Story, needs the
+ * votes revealed; finalPoints optional, proposed from the votes when absent), skipped (Skip
+ * Story), pending/voting (reopen). Source: spec part 2 section 4, "Story status".
+ */
+export const updateStorySchema = z.object({
+  title: storyTitleSchema.optional(),
+  description: storyDescription,
+  acceptanceCriteria: acceptanceCriteriaSchema.optional(),
+  ticketNumber: ticketNumberSchema,
+  status: z.enum(STORY_STATUSES).optional(),
+  finalPoints: z
+    .number({ error: "Final points must be a number" })
+    .int("Final points must be a whole number")
+    .min(0, "Final points must be between 0 and 999")
+    .max(999, "Final points must be between 0 and 999")
+    .nullable()
+    .optional(),
+});
+/** A validated story update. */
+export type UpdateStoryInput = Partial<z.infer<typeof updateStorySchema>>;
