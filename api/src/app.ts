@@ -1,0 +1,171 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifySession from "@fastify/session";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifyWebsocket from "@fastify/websocket";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { csrfProtection } from "./auth/csrf";
+import { PgSessionStore } from "./auth/sessionStore";
+import type { AppContext } from "./context";
+import { AppError, notFound, rateLimited } from "./errors";
+import { realtimeRoutes } from "./realtime/wsRoute";
+import { authRoutes } from "./routes/auth/auth";
+import { healthRoutes } from "./routes/health/health";
+import { participantRoutes } from "./routes/sessions/participants";
+import { sessionRoutes } from "./routes/sessions/sessions";
+import { storyRoutes } from "./routes/stories/stories";
+import { subscriptionRoutes } from "./routes/subscription/subscription";
+import { teamRoutes } from "./routes/teams/teams";
+import { voteRoutes } from "./routes/votes/votes";
+
+/** Name of the httpOnly sign-in cookie. */
+export const SESSION_COOKIE = "pointwise.sid";
+/** Where `npm run build -w tab` writes the web app. */
+const TAB_DIST = path.resolve(__dirname, "../../tab/dist");
+/** Hosts allowed to frame the app: Microsoft Teams on the web, Outlook and Microsoft 365. */
+const FRAME_ANCESTORS = [
+  "'self'",
+  "https://teams.microsoft.com",
+  "https://*.teams.microsoft.com",
+  "https://*.cloud.microsoft",
+  "https://*.office.com",
+  "https://outlook.office.com",
+  "https://*.microsoft365.com",
+];
+
+/** Field messages of a schema validation error, by field path ("title", "points", "_body"). */
+function fieldErrors(
+  validation: { instancePath?: string; message?: string; params?: unknown }[],
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of validation) {
+    const params = issue.params as { issue?: { path?: (string | number)[] } } | undefined;
+    const fromPath = params?.issue?.path?.join(".");
+    const field = fromPath || issue.instancePath?.replace(/^\//, "").replace(/\//g, ".") || "_body";
+    const list = errors[field] ?? [];
+    list.push(issue.message ?? "Invalid value");
+    errors[field] = list;
+  }
+  return errors;
+}
+
+/**
+ * Builds the whole server: REST API, CSRF, sessions, rate limits, `/ws`, the built web app.
+ * Nothing listens until the caller calls `listen`.
+ */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const { config } = ctx;
+  const secure = config.nodeEnv === "production" || (config.publicUrl?.startsWith("https://") ?? false);
+  const app = Fastify({
+    logger: config.logLevel === "silent" ? false : { level: config.logLevel },
+    trustProxy: config.nodeEnv === "production",
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error.validation);
+      const body = new AppError(400, "VALIDATION_ERROR", "", { errors });
+      const message = Object.entries(errors)
+        .map(([field, list]) => `${field}: ${list.join(", ")}`)
+        .join(". ");
+      return reply.status(400).send({ ...body.toBody(), message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413)
+      return reply.status(413).send({ code: "VALIDATION_ERROR", message: "Request body is too large" });
+    if (status === 415)
+      return reply.status(415).send({ code: "VALIDATION_ERROR", message: "Unsupported content type" });
+    if (status === 429)
+      return reply.status(429).send({ code: "RATE_LIMITED", message: "Too many attempts. Please try again later." });
+    if (status >= 400 && status < 500) {
+      return reply
+        .status(status)
+        .send({ code: "VALIDATION_ERROR", message: "Invalid request. Please check and try again." });
+    }
+    request.log.error({ err: error }, "unhandled error");
+    return reply
+      .status(500)
+      .send({ code: "INTERNAL_ERROR", message: "Something went wrong on our end. Please try again later." });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "";
+    const wantsPage = request.method === "GET" && !url.startsWith("/api/") && url !== "/ws";
+    if (wantsPage && fs.existsSync(path.join(TAB_DIST, "index.html"))) {
+      return reply.type("text/html").sendFile("index.html", TAB_DIST);
+    }
+    return reply.status(404).send(notFound(`Route ${request.method} ${url} not found`).toBody());
+  });
+
+  await app.register(fastifyHelmet, {
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "https://res.cdn.office.net"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "https:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        frameAncestors: FRAME_ANCESTORS,
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: "Pointwise API", version: "0.1.0" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+  const store = new PgSessionStore(ctx.db);
+  await app.register(fastifySession, {
+    secret: config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store,
+    saveUninitialized: false,
+    cookie: { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: undefined },
+  });
+  const pruner = setInterval(() => void store.prune().catch(() => undefined), 60 * 60 * 1000);
+  pruner.unref();
+  app.addHook("onClose", async () => clearInterval(pruner));
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: () => rateLimited(),
+  });
+  await app.register(csrfProtection, { secret: config.sessionSecret, secure });
+  app.addContentTypeParser(
+    ["text/csv", "text/plain"],
+    { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },
+    (_req, body, done) => done(null, body),
+  );
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+  await app.register(sessionRoutes(ctx));
+  await app.register(participantRoutes(ctx));
+  await app.register(storyRoutes(ctx));
+  await app.register(voteRoutes(ctx));
+  await app.register(teamRoutes(ctx));
+  await app.register(subscriptionRoutes(ctx));
+  await app.register(realtimeRoutes(ctx));
+
+  if (fs.existsSync(TAB_DIST)) {
+    await app.register(fastifyStatic, { root: TAB_DIST, wildcard: false, index: ["index.html"] });
+  }
+  return app;
+}

@@ -1,0 +1,61 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { csrfFailed } from "../errors";
+
+/** Cookie and header names of spec part 1 section 7. */
+export const CSRF_COOKIE = "csrf-token";
+/** The header a client copies the cookie value into. */
+export const CSRF_HEADER = "x-csrf-token";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Paths that authenticate by other means than cookies (the Bot Framework's JWT). */
+const EXEMPT = [/^\/api\/messages$/];
+
+/**
+ * Signed double-submit CSRF protection (OWASP CSRF cheat sheet, "Signed Double-Submit Cookie"):
+ * the token is `random.hmac(random)` under the server secret, kept in a cookie the page can read
+ * and echoed in `X-CSRF-Token` on every unsafe request. A request that authenticates with a
+ * bearer token and carries no cookies needs no CSRF token (a browser cannot forge that header).
+ */
+export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
+  const sign = (nonce: string) => createHmac("sha256", opts.secret).update(nonce).digest("base64url");
+  const issue = () => {
+    const nonce = randomBytes(18).toString("base64url");
+    return `${nonce}.${sign(nonce)}`;
+  };
+  const valid = (token: string | undefined): token is string => {
+    if (!token) return false;
+    const [nonce, mac] = token.split(".");
+    if (!nonce || !mac) return false;
+    const expected = Buffer.from(sign(nonce));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "lax", secure: opts.secure, httpOnly: false });
+
+  app.get("/api/csrf-token", { schema: { hide: true } }, async (request, reply) => {
+    const current = request.cookies[CSRF_COOKIE];
+    const token = valid(current) ? current : issue();
+    setCookie(reply, token);
+    return { csrfToken: token };
+  });
+
+  app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
+    const cookieToken = request.cookies[CSRF_COOKIE];
+    if (SAFE_METHODS.has(request.method)) {
+      if (!valid(cookieToken) && request.url.startsWith("/api/")) setCookie(reply, issue());
+      return;
+    }
+    const path = request.url.split("?")[0] ?? "";
+    if (EXEMPT.some((re) => re.test(path))) return;
+    const bearerOnly = request.headers.authorization?.startsWith("Bearer ") && !request.headers.cookie;
+    if (bearerOnly) return;
+    const header = request.headers[CSRF_HEADER];
+    const headerToken = Array.isArray(header) ? header[0] : header;
+    const cookieOk = valid(cookieToken) && headerToken === cookieToken;
+    if (!cookieOk) throw csrfFailed();
+  });
+});

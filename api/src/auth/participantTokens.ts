@@ -1,0 +1,26 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { FastifyRequest } from "fastify";
+
+/** Header a non-browser client may send instead of the cookie (issue #2 section 3). */
+export const PARTICIPANT_HEADER = "x-participant-token";
+
+/** Name of the httpOnly cookie holding the participant token for one session. */
+export const participantCookieName = (sessionId: string): string => `pt_${sessionId}`;
+
+/** A new participant token (32 random bytes, base64url) and the SHA-256 hash that is stored. */
+export function newParticipantToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, hash: hashParticipantToken(token) };
+}
+
+/** SHA-256 hex of a participant token: what `session_participants.token_hash` holds. */
+export function hashParticipantToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** The participant token a request carries for `sessionId`: header first, then cookie. */
+export function participantTokenOf(request: FastifyRequest, sessionId: string): string | undefined {
+  const header = request.headers[PARTICIPANT_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value || request.cookies[participantCookieName(sessionId)] || undefined;
+}

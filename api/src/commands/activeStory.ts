@@ -1,0 +1,36 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/database";
+import { pointingSessions, stories } from "../db/schema";
+
+/**
+ * The story the group moves to after `afterPosition`: the next story that is neither
+ * completed nor skipped, wrapping to the first such story; null when none is left.
+ */
+export async function nextOpenStoryId(tx: Tx, sessionId: string, afterPosition: number): Promise<string | null> {
+  const open = await tx
+    .select({ id: stories.id, position: stories.position })
+    .from(stories)
+    .where(and(eq(stories.sessionId, sessionId), inArray(stories.status, ["pending", "voting", "blocked"])))
+    .orderBy(asc(stories.position), asc(stories.createdAt));
+  const next = open.find((s) => s.position > afterPosition) ?? open[0];
+  return next?.id ?? null;
+}
+
+/** Sets the group's active story inside a transaction. */
+export async function setActiveStoryId(tx: Tx, sessionId: string, storyId: string | null): Promise<void> {
+  await tx
+    .update(pointingSessions)
+    .set({ activeStoryId: storyId, updatedAt: new Date() })
+    .where(eq(pointingSessions.id, sessionId));
+}
+
+/** Tells the room the group's active story changed (spec part 2 section 4, active_story_changed). */
+export async function publishActiveStory(ctx: AppContext, sessionId: string, storyId: string | null): Promise<void> {
+  await ctx.hub.publish(sessionId, {
+    type: "active_story_changed",
+    sessionId,
+    storyId,
+    timestamp: new Date().toISOString(),
+  });
+}

@@ -1,0 +1,20 @@
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { stories } from "../db/schema";
+import { notFound } from "../errors";
+import type { SessionAccess } from "../policies/sessionPolicy";
+import { publishActiveStory, setActiveStoryId } from "./activeStory";
+
+/**
+ * Sets the group's active story (leader only, spec part 2 section 4).
+ * @throws 404 when the story is not in this session.
+ */
+export async function setActiveStory(ctx: AppContext, access: SessionAccess, storyId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [story] = await tx.select({ sessionId: stories.sessionId }).from(stories).where(eq(stories.id, storyId));
+    if (!story || story.sessionId !== access.session.id) throw notFound("Story not found");
+    await setActiveStoryId(tx, access.session.id, storyId);
+  });
+  access.session.activeStoryId = storyId;
+  await publishActiveStory(ctx, access.session.id, storyId);
+}

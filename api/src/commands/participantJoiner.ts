@@ -1,0 +1,124 @@
+import type { JoinAnonymousResult, ParticipantView } from "@pointwise/core/presented";
+import { eq, sql } from "drizzle-orm";
+import type { UserRow } from "../auth/currentUser";
+import { newParticipantToken } from "../auth/participantTokens";
+import type { AppContext } from "../context";
+import type { Tx } from "../db/database";
+import { pointingSessions, sessionParticipants, users } from "../db/schema";
+import { AppError, notFound, permissionDenied, userNotFound } from "../errors";
+import type { ParticipantRow, SessionRow } from "../policies/sessionPolicy";
+import { presentParticipant } from "../presenters/participantPresenter";
+
+/** 403 when the session already holds maxParticipants participants. */
+const sessionFull = (): AppError => new AppError(403, "PERMISSION_DENIED", "This session is full");
+
+async function lockOpenSession(tx: Tx, sessionId: string, invalidMessage: string): Promise<SessionRow> {
+  const [session] = /^[0-9a-f-]{36}$/i.test(sessionId)
+    ? await tx.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId)).for("update")
+    : [];
+  if (!session) throw notFound(invalidMessage);
+  if (session.archivedAt) throw permissionDenied("This session is archived");
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionParticipants)
+    .where(eq(sessionParticipants.sessionId, sessionId));
+  if ((count?.n ?? 0) >= session.maxParticipants) throw sessionFull();
+  return session;
+}
+
+/** Tells the room a participant joined or changed. */
+async function publishParticipant(ctx: AppContext, sessionId: string, view: ParticipantView): Promise<void> {
+  await ctx.hub.publish(sessionId, {
+    type: "participants_update",
+    sessionId,
+    participants: [view],
+    online: [],
+    offline: [],
+    leaderPresent: await leaderOnline(ctx, sessionId),
+  });
+}
+
+async function leaderOnline(ctx: AppContext, sessionId: string): Promise<boolean> {
+  const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
+  if (!session) return false;
+  const online = new Set(await ctx.hub.onlineVoters(sessionId));
+  return online.has(`u:${session.creatorId}`) || (!!session.leaderId && online.has(`u:${session.leaderId}`));
+}
+
+/**
+ * Joins a guest by display name (spec part 2 section 5): a new anonymous participant and its
+ * token, of which only the SHA-256 is stored.
+ * @throws 404 "Invalid session" for an unknown session; 403 when archived or full.
+ */
+export async function joinAnonymous(
+  ctx: AppContext,
+  sessionId: string,
+  displayName: string,
+): Promise<JoinAnonymousResult> {
+  const { token, hash } = newParticipantToken();
+  const { session, row } = await ctx.db.transaction(async (tx) => {
+    const session = await lockOpenSession(tx, sessionId, "Invalid session");
+    const [row] = await tx
+      .insert(sessionParticipants)
+      .values({ sessionId, displayName, isAnonymous: true, role: "participant", tokenHash: hash })
+      .returning();
+    if (!row) throw new Error("unreachable: insert returned no row");
+    return { session, row };
+  });
+  await publishParticipant(ctx, sessionId, presentParticipant(row, null));
+  return {
+    participant: { id: row.id, displayName: row.displayName ?? displayName },
+    sessionInfo: { title: session.title },
+    participantToken: token,
+  };
+}
+
+/**
+ * Adds a registered user to a session (self-join with the link, or an invitation).
+ * Idempotent: an existing participant is returned with `created` false.
+ * @throws 404 NOT_FOUND for an unknown session; 403 when archived or full.
+ */
+export async function addUserParticipant(
+  ctx: AppContext,
+  sessionId: string,
+  user: UserRow,
+): Promise<{ participant: ParticipantView; created: boolean }> {
+  const existing = await ctx.db
+    .select()
+    .from(sessionParticipants)
+    .where(sql`${sessionParticipants.sessionId} = ${sessionId} and ${sessionParticipants.userId} = ${user.id}`);
+  if (existing[0]) return { participant: presentParticipant(existing[0], user), created: false };
+  const row: ParticipantRow = await ctx.db.transaction(async (tx) => {
+    await lockOpenSession(tx, sessionId, "Session not found");
+    const [inserted] = await tx
+      .insert(sessionParticipants)
+      .values({ sessionId, userId: user.id })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return inserted;
+    const [again] = await tx
+      .select()
+      .from(sessionParticipants)
+      .where(sql`${sessionParticipants.sessionId} = ${sessionId} and ${sessionParticipants.userId} = ${user.id}`);
+    if (!again) throw new Error("unreachable: conflict without a row");
+    return again;
+  });
+  const view = presentParticipant(row, user);
+  await publishParticipant(ctx, sessionId, view);
+  return { participant: view, created: true };
+}
+
+/**
+ * Finds the registered user an invitation names, by id or e-mail.
+ * @throws 404 USER_NOT_FOUND.
+ */
+export async function findInvitee(ctx: AppContext, by: { userId?: string; email?: string }): Promise<UserRow> {
+  const [user] = by.userId
+    ? await ctx.db.select().from(users).where(eq(users.id, by.userId))
+    : await ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.email, by.email ?? ""));
+  if (!user) throw userNotFound("No registered user with that email");
+  return user;
+}

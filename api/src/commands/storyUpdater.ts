@@ -1,0 +1,120 @@
+import { proposedFinalPoints, roundResults } from "@pointwise/core/consensus";
+import { deckFor } from "@pointwise/core/decks";
+import type { StoryView } from "@pointwise/core/presented";
+import type { UpdateStoryInput } from "@pointwise/core/storySchemas";
+import { eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { pointingSessions, stories, votes } from "../db/schema";
+import { notFound, validationError } from "../errors";
+import type { SessionAccess } from "../policies/sessionPolicy";
+import { presentStory, type StoryRow } from "../presenters/storyPresenter";
+import { nextOpenStoryId, publishActiveStory, setActiveStoryId } from "./activeStory";
+
+/**
+ * Edits a story or moves its status (leader only). `completed` (Next Story) needs the votes
+ * revealed and takes `finalPoints`, proposed from the votes when absent; `consensus` is set
+ * from the votes' range (spec part 2 section 9). Completing or skipping the group's active
+ * story moves the group to the next open story.
+ * @throws 404 for a story of another session; 400 VALIDATION_ERROR completing before reveal.
+ */
+export async function updateStory(
+  ctx: AppContext,
+  access: SessionAccess,
+  storyId: string,
+  input: UpdateStoryInput,
+): Promise<StoryView> {
+  const sessionId = access.session.id;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [story] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
+    if (!story || story.sessionId !== sessionId) throw notFound("Story not found");
+    const patch: Partial<StoryRow> = { updatedAt: new Date() };
+    if (input.title !== undefined) patch.title = input.title;
+    if (input.description !== undefined) patch.description = input.description;
+    if (input.acceptanceCriteria !== undefined) patch.acceptanceCriteria = input.acceptanceCriteria;
+    if (input.ticketNumber !== undefined) patch.ticketNumber = input.ticketNumber;
+    const statusChanged = input.status !== undefined && input.status !== story.status;
+    if (input.status === "completed") {
+      if (!story.votesRevealed) {
+        throw validationError({ status: ["Reveal the votes before completing the story"] });
+      }
+      const cast = (await tx.select({ points: votes.points }).from(votes).where(eq(votes.storyId, story.id))).map(
+        (v) => v.points,
+      );
+      const deckValues = deckFor(access.session.estimationScale, access.session.customDeck).flatMap((c) =>
+        c.value === null ? [] : [c.value],
+      );
+      const finalPoints = input.finalPoints ?? proposedFinalPoints(cast, deckValues);
+      patch.status = "completed";
+      patch.finalPoints = finalPoints;
+      patch.consensus = finalPoints !== null && roundResults(cast).consensus;
+    } else if (input.status !== undefined) {
+      patch.status = input.status;
+      if (story.status === "completed") {
+        patch.finalPoints = null;
+        patch.consensus = false;
+      }
+      if (input.finalPoints !== undefined && input.status !== "skipped") patch.finalPoints = input.finalPoints;
+    } else if (input.finalPoints !== undefined) {
+      patch.finalPoints = input.finalPoints;
+      if (input.finalPoints === null) patch.consensus = false;
+    }
+    const [updated] = await tx.update(stories).set(patch).where(eq(stories.id, story.id)).returning();
+    let activeChanged: { id: string | null } | null = null;
+    const closing = patch.status === "completed" || patch.status === "skipped";
+    if (closing) {
+      const [session] = await tx
+        .select({ activeStoryId: pointingSessions.activeStoryId })
+        .from(pointingSessions)
+        .where(eq(pointingSessions.id, sessionId));
+      if (!session?.activeStoryId || session.activeStoryId === story.id) {
+        const next = await nextOpenStoryId(tx, sessionId, story.position);
+        await setActiveStoryId(tx, sessionId, next);
+        activeChanged = { id: next };
+      }
+    }
+    return { story: updated ?? story, statusChanged, activeChanged };
+  });
+  const view = presentStory(outcome.story);
+  await ctx.hub.publish(sessionId, {
+    type: outcome.statusChanged ? "story_status_change" : "story_updated",
+    sessionId,
+    story: view,
+  });
+  if (outcome.activeChanged) {
+    access.session.activeStoryId = outcome.activeChanged.id;
+    await publishActiveStory(ctx, sessionId, outcome.activeChanged.id);
+  }
+  return view;
+}
+
+/**
+ * Deletes a story and its votes (leader only); if it was the group's active story the group
+ * moves on to the next open one.
+ * @throws 404 for a story of another session.
+ */
+export async function deleteStory(ctx: AppContext, access: SessionAccess, storyId: string): Promise<void> {
+  const sessionId = access.session.id;
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [story] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
+    if (!story || story.sessionId !== sessionId) throw notFound("Story not found");
+    const [session] = await tx
+      .select({ activeStoryId: pointingSessions.activeStoryId })
+      .from(pointingSessions)
+      .where(eq(pointingSessions.id, sessionId))
+      .for("update");
+    await tx.delete(stories).where(eq(stories.id, story.id));
+    let next: string | null | undefined;
+    if (session?.activeStoryId === story.id) {
+      next = await nextOpenStoryId(tx, sessionId, story.position);
+      await setActiveStoryId(tx, sessionId, next);
+    }
+    return { story, next };
+  });
+  await ctx.hub.publish(sessionId, {
+    type: "story_update",
+    sessionId,
+    action: "deleted",
+    story: presentStory(outcome.story),
+  });
+  if (outcome.next !== undefined) await publishActiveStory(ctx, sessionId, outcome.next);
+}

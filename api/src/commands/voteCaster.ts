@@ -1,0 +1,97 @@
+import { deckFor, isInDeck } from "@pointwise/core/decks";
+import type { VoteView } from "@pointwise/core/presented";
+import type { CastVoteInput } from "@pointwise/core/voteSchemas";
+import { and, eq, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { stories, votes } from "../db/schema";
+import { notFound, permissionDenied, validationError, votingClosed } from "../errors";
+import type { SessionAccess } from "../policies/sessionPolicy";
+import { displayNameOfUser } from "../presenters/participantPresenter";
+import { presentStory } from "../presenters/storyPresenter";
+import { presentVote } from "../presenters/votePresenter";
+
+/** What a caller learns after voting: its own vote (with points) and how many have voted. */
+export interface CastVoteResult {
+  vote: VoteView | null;
+  votedCount: number;
+}
+
+/**
+ * Casts, changes or (points null: the `?` card) retracts the caller's vote on a story.
+ * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal.
+ * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
+ * @throws 403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
+ *   409 VOTING_CLOSED once revealed, completed or skipped; 400 VALIDATION_ERROR off the deck.
+ */
+export async function castVote(ctx: AppContext, access: SessionAccess, input: CastVoteInput): Promise<CastVoteResult> {
+  const userId = access.voterKey?.startsWith("u:") ? (access.user?.id ?? null) : null;
+  const participantId = userId ? null : (access.participant?.id ?? null);
+  if (input.userId && input.userId !== userId) throw permissionDenied("You can only vote for yourself");
+  if (
+    input.participantId &&
+    input.participantId !== participantId &&
+    !(userId && input.participantId === access.participant?.id)
+  ) {
+    throw permissionDenied("You can only vote for yourself");
+  }
+  if (!userId && !participantId) throw permissionDenied();
+  const deck = deckFor(access.session.estimationScale, access.session.customDeck);
+  if (input.points !== null && !isInDeck(deck, input.points)) {
+    const allowed = deck.map((c) => c.label).join(", ");
+    throw validationError({ points: [`Vote must be one of: ${allowed}`] });
+  }
+  const voter = userId ? eq(votes.userId, userId) : eq(votes.participantId, participantId as string);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const [story] = await tx.select().from(stories).where(eq(stories.id, input.storyId)).for("update");
+    if (!story || story.sessionId !== access.session.id) throw notFound("Story not found");
+    if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
+    if (story.status === "completed" || story.status === "skipped") throw votingClosed();
+    let row = null;
+    if (input.points === null) {
+      await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
+    } else {
+      const now = new Date();
+      [row] = await tx
+        .insert(votes)
+        .values({ storyId: story.id, userId, participantId, points: input.points })
+        .onConflictDoUpdate({
+          target: userId ? [votes.storyId, votes.userId] : [votes.storyId, votes.participantId],
+          set: { points: input.points, updatedAt: now },
+        })
+        .returning();
+    }
+    let startedVoting = null;
+    if (story.status === "pending" && row) {
+      [startedVoting] = await tx
+        .update(stories)
+        .set({ status: "voting", updatedAt: new Date() })
+        .where(eq(stories.id, story.id))
+        .returning();
+    }
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, story.id));
+    return { row, startedVoting, votedCount: count?.n ?? 0 };
+  });
+  const displayName =
+    access.user && userId ? displayNameOfUser(access.user) : (access.participant?.displayName ?? "Guest");
+  const voterKey = userId ? `u:${userId}` : `p:${participantId}`;
+  const sessionId = access.session.id;
+  if (outcome.startedVoting) {
+    await ctx.hub.publish(sessionId, {
+      type: "story_status_change",
+      sessionId,
+      story: presentStory(outcome.startedVoting),
+    });
+  }
+  await ctx.hub.publish(sessionId, {
+    type: "vote_update",
+    sessionId,
+    storyId: input.storyId,
+    voterKey,
+    vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
+    votedCount: outcome.votedCount,
+  });
+  return {
+    vote: outcome.row ? presentVote(outcome.row, displayName, false, voterKey) : null,
+    votedCount: outcome.votedCount,
+  };
+}

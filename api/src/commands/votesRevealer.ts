@@ -1,0 +1,54 @@
+import { roundResults } from "@pointwise/core/consensus";
+import type { StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { sessionParticipants, stories, votes } from "../db/schema";
+import { notFound, permissionDenied } from "../errors";
+import type { SessionAccess } from "../policies/sessionPolicy";
+import { presentStory } from "../presenters/storyPresenter";
+import { voteViews } from "../queries/sessionState";
+
+/** A revealed story with every vote's points and the results (spec part 2 section 9). */
+export interface RevealResult {
+  story: StoryView;
+  votes: VoteView[];
+  results: StoryResults;
+}
+
+/**
+ * Reveals a story's votes. The leader may reveal at any time (Force Reveal); another member
+ * only once every participant who is not an observer has voted (spec part 2 section 4).
+ * Revealing twice returns the same result.
+ * @throws 404 for a story of another session; 403 PERMISSION_DENIED for a member before all voted.
+ */
+export async function revealVotes(ctx: AppContext, access: SessionAccess, storyId: string): Promise<RevealResult> {
+  const story = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
+    if (!row || row.sessionId !== access.session.id) throw notFound("Story not found");
+    if (row.votesRevealed) return row;
+    if (!access.isLeader) {
+      const [eligible] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(sessionParticipants)
+        .where(and(eq(sessionParticipants.sessionId, row.sessionId), ne(sessionParticipants.role, "observer")));
+      const [cast] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, row.id));
+      if ((cast?.n ?? 0) < (eligible?.n ?? 0)) {
+        throw permissionDenied("Only the session leader can reveal before everyone has voted");
+      }
+    }
+    const [updated] = await tx
+      .update(stories)
+      .set({ votesRevealed: true, status: row.status === "pending" ? "voting" : row.status, updatedAt: new Date() })
+      .where(eq(stories.id, row.id))
+      .returning();
+    return updated ?? row;
+  });
+  const voteList = await voteViews(ctx, [story.id], new Set([story.id]), access.voterKey);
+  const result: RevealResult = {
+    story: presentStory(story),
+    votes: voteList,
+    results: roundResults(voteList.map((v) => v.points ?? null)),
+  };
+  await ctx.hub.publish(access.session.id, { type: "votes_revealed", sessionId: access.session.id, ...result });
+  return result;
+}

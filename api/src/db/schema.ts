@@ -1,0 +1,323 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  json,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/**
+ * The relational model of spec part 1 section 3, with the "Database checks" of section 5 as
+ * real constraints. Migrations in ../../drizzle are generated from this file by drizzle-kit.
+ */
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const subscriptionPlan = pgEnum("subscription_plan", ["free", "basic", "pro", "enterprise"]);
+export const subscriptionStatus = pgEnum("subscription_status", [
+  "active",
+  "inactive",
+  "canceled",
+  "past_due",
+  "trialing",
+]);
+export const teamRole = pgEnum("team_role", ["owner", "admin", "moderator", "member", "viewer"]);
+export const estimationScale = pgEnum("estimation_scale", ["fibonacci", "tshirt", "linear", "powers", "custom"]);
+export const storyStatus = pgEnum("story_status", ["pending", "voting", "completed", "skipped", "blocked"]);
+export const participantRole = pgEnum("participant_role", ["creator", "moderator", "participant", "observer"]);
+export const suggestionStatus = pgEnum("suggestion_status", ["pending", "approved", "rejected", "merged"]);
+export const integrationType = pgEnum("integration_type", [
+  "jira",
+  "teams",
+  "slack",
+  "github",
+  "gitlab",
+  "azure_devops",
+  "trello",
+  "asana",
+]);
+export const integrationTestResult = pgEnum("integration_test_result", ["success", "failed", "timeout", "error"]);
+export const insightType = pgEnum("insight_type", ["suggestion", "warning", "risk", "optimization", "info", "error"]);
+export const insightPriority = pgEnum("insight_priority", ["critical", "high", "medium", "low", "info"]);
+export const insightCategory = pgEnum("insight_category", [
+  "technical",
+  "estimation",
+  "process",
+  "edge_cases",
+  "security",
+  "performance",
+  "collaboration",
+]);
+
+/** Registered people; oauth provider and id are both set or both empty. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: varchar("email", { length: 255 }).unique(),
+    firstName: varchar("first_name", { length: 100 }),
+    lastName: varchar("last_name", { length: 100 }),
+    profileImageUrl: varchar("profile_image_url", { length: 500 }),
+    passwordHash: text("password_hash"),
+    oauthProvider: varchar("oauth_provider", { length: 50 }),
+    oauthId: varchar("oauth_id", { length: 255 }),
+    stripeCustomerId: varchar("stripe_customer_id", { length: 255 }),
+    stripeSubscriptionId: varchar("stripe_subscription_id", { length: 255 }),
+    subscriptionPlan: subscriptionPlan("subscription_plan").notNull().default("free"),
+    subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("inactive"),
+    subscriptionCurrentPeriodEnd: timestamp("subscription_current_period_end", { withTimezone: true }),
+    integrations: json("integrations").$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    check("users_email_format", sql`${t.email} IS NULL OR ${t.email} ~* '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$'`),
+    check("users_oauth_pair", sql`(${t.oauthProvider} IS NULL) = (${t.oauthId} IS NULL)`),
+    uniqueIndex("users_oauth_unique").on(t.oauthProvider, t.oauthId),
+  ],
+);
+
+/** Teams; a name is unique per creator. */
+export const teams = pgTable(
+  "teams",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: varchar("name", { length: 100 }).notNull(),
+    description: text("description"),
+    creatorId: uuid("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("teams_creator_name_unique").on(t.creatorId, t.name)],
+);
+
+/** Team membership, unique per team and user; removed with the team or the user. */
+export const teamMembers = pgTable(
+  "team_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: teamRole("role").notNull().default("member"),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("team_members_team_user_unique").on(t.teamId, t.userId),
+    index("team_members_user_idx").on(t.userId),
+  ],
+);
+
+/** Pointing sessions; an active session is never archived, an archived one never active. */
+export const pointingSessions = pgTable(
+  "pointing_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: varchar("title", { length: 200 }).notNull(),
+    description: text("description"),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    creatorId: uuid("creator_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    leaderId: uuid("leader_id").references(() => users.id, { onDelete: "set null" }),
+    activeStoryId: uuid("active_story_id").references((): AnyPgColumn => stories.id, { onDelete: "set null" }),
+    jiraProjectKey: varchar("jira_project_key", { length: 50 }),
+    estimationScale: estimationScale("estimation_scale").notNull().default("fibonacci"),
+    customDeck: integer("custom_deck").array(),
+    maxParticipants: integer("max_participants").notNull().default(50),
+    isActive: boolean("is_active").notNull().default(true),
+    locked: boolean("locked").notNull().default(false),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check("pointing_sessions_max_participants", sql`${t.maxParticipants} BETWEEN 1 AND 500`),
+    check("pointing_sessions_archive_inactive", sql`NOT (${t.isActive} AND ${t.archivedAt} IS NOT NULL)`),
+    index("pointing_sessions_creator_idx").on(t.creatorId),
+    index("pointing_sessions_team_idx").on(t.teamId),
+  ],
+);
+
+/** Stories of a session, ordered by position; consensus requires final points. */
+export const stories = pgTable(
+  "stories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => pointingSessions.id, { onDelete: "cascade" }),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "set null" }),
+    title: varchar("title", { length: 200 }).notNull(),
+    description: text("description"),
+    acceptanceCriteria: jsonb("acceptance_criteria").$type<string[]>().notNull().default([]),
+    ticketNumber: varchar("ticket_number", { length: 50 }),
+    status: storyStatus("status").notNull().default("pending"),
+    finalPoints: integer("final_points"),
+    consensus: boolean("consensus").notNull().default(false),
+    votesRevealed: boolean("votes_revealed").notNull().default(false),
+    round: integer("round").notNull().default(1),
+    position: integer("position").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("stories_final_points_range", sql`${t.finalPoints} IS NULL OR ${t.finalPoints} BETWEEN 0 AND 999`),
+    check("stories_consensus_needs_points", sql`NOT ${t.consensus} OR ${t.finalPoints} IS NOT NULL`),
+    index("stories_session_idx").on(t.sessionId, t.position),
+  ],
+);
+
+/** Session participants: registered users (userId) or anonymous guests (token hash). */
+export const sessionParticipants = pgTable(
+  "session_participants",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => pointingSessions.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    displayName: varchar("display_name", { length: 100 }),
+    isAnonymous: boolean("is_anonymous").notNull().default(false),
+    role: participantRole("role").notNull().default("participant"),
+    /** SHA-256 (hex) of the participant token; the token itself is never stored. */
+    tokenHash: varchar("token_hash", { length: 64 }).unique(),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("session_participants_anonymous_name", sql`NOT ${t.isAnonymous} OR ${t.displayName} IS NOT NULL`),
+    uniqueIndex("session_participants_session_user_unique").on(t.sessionId, t.userId),
+    index("session_participants_user_idx").on(t.userId),
+  ],
+);
+
+/** Votes: exactly one of userId or participantId; one per story and voter. */
+export const votes = pgTable(
+  "votes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "cascade" }),
+    participantId: uuid("participant_id").references(() => sessionParticipants.id, { onDelete: "cascade" }),
+    points: integer("points"),
+    ...timestamps,
+  },
+  (t) => [
+    check("votes_one_voter", sql`(${t.userId} IS NULL) <> (${t.participantId} IS NULL)`),
+    check("votes_points_range", sql`${t.points} IS NULL OR ${t.points} BETWEEN 0 AND 999`),
+    uniqueIndex("votes_story_user_unique").on(t.storyId, t.userId),
+    uniqueIndex("votes_story_participant_unique").on(t.storyId, t.participantId),
+  ],
+);
+
+/** Acceptance-criteria suggestions: exactly one of suggestedBy (user) or participantId. */
+export const acceptanceCriteriaSuggestions = pgTable(
+  "acceptance_criteria_suggestions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    suggestedBy: uuid("suggested_by").references(() => users.id, { onDelete: "cascade" }),
+    participantId: uuid("participant_id").references(() => sessionParticipants.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    status: suggestionStatus("status").notNull().default("pending"),
+    ...timestamps,
+  },
+  (t) => [check("suggestions_one_author", sql`(${t.suggestedBy} IS NULL) <> (${t.participantId} IS NULL)`)],
+);
+
+/** Integrations of a team, one per type. */
+export const teamIntegrations = pgTable(
+  "team_integrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    type: integrationType("type").notNull(),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    config: json("config").$type<Record<string, unknown>>(),
+    lastTestAt: timestamp("last_test_at", { withTimezone: true }),
+    lastTestResult: integrationTestResult("last_test_result"),
+    lastTestError: text("last_test_error"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("team_integrations_team_type_unique").on(t.teamId, t.type)],
+);
+
+/** PointBot insights about a session or a story. */
+export const aiInsights = pgTable(
+  "ai_insights",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id").references(() => pointingSessions.id, { onDelete: "cascade" }),
+    storyId: uuid("story_id").references(() => stories.id, { onDelete: "cascade" }),
+    type: insightType("type").notNull(),
+    priority: insightPriority("priority").notNull().default("medium"),
+    category: insightCategory("category").notNull(),
+    title: varchar("title", { length: 200 }).notNull(),
+    message: text("message").notNull(),
+    icon: varchar("icon", { length: 50 }),
+    impact: text("impact"),
+    recommendation: text("recommendation"),
+    riskFactors: jsonb("risk_factors").$type<string[]>().notNull().default([]),
+    metadata: json("metadata").$type<Record<string, unknown>>(),
+    generatedAt: timestamp("generated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("ai_insights_session_idx").on(t.sessionId)],
+);
+
+/** The server-side session store (connect-pg-simple's shape: sid, sess, expire). */
+export const session = pgTable(
+  "session",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: json("sess").$type<Record<string, unknown>>().notNull(),
+    expire: timestamp("expire", { precision: 6 }).notNull(),
+  },
+  (t) => [index("IDX_session_expire").on(t.expire)],
+);
+
+/** Open WebSocket connections per instance, for presence across instances (Live badge). */
+export const realtimePresence = pgTable(
+  "realtime_presence",
+  {
+    instanceId: varchar("instance_id", { length: 64 }).notNull(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => pointingSessions.id, { onDelete: "cascade" }),
+    voterKey: varchar("voter_key", { length: 64 }).notNull(),
+    connections: integer("connections").notNull().default(1),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.instanceId, t.sessionId, t.voterKey] }),
+    index("realtime_presence_session_idx").on(t.sessionId),
+  ],
+);
+
+/** Push messages too large for a NOTIFY payload (8000 bytes); pruned after a minute. */
+export const realtimeEvents = pgTable("realtime_events", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  payload: text("payload").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

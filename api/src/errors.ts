@@ -1,0 +1,74 @@
+import type { ErrorBody, ErrorCode } from "@pointwise/core/errors";
+
+/**
+ * An error with an HTTP status and a stable code; the error handler turns it into the JSON
+ * error body (DESIGN.md "Contracts"). Raise it through the named factories below.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** Extra body fields: `errors`, plan fields, or a route's own (the import's row errors). */
+    readonly extra: Omit<ErrorBody, "code" | "message" | "errors"> & { errors?: unknown; [key: string]: unknown } = {},
+  ) {
+    super(message);
+  }
+
+  /** The JSON body sent to the client. */
+  toBody(): ErrorBody & Record<string, unknown> {
+    return { code: this.code, message: this.message, ...this.extra } as ErrorBody & Record<string, unknown>;
+  }
+}
+
+/** 401: no valid sign-in (spec part 1 section 8: "Please log in to continue."). */
+export const unauthorized = (message = "Please log in to continue."): AppError =>
+  new AppError(401, "UNAUTHORIZED", message);
+/** 401: wrong e-mail or password; the same words for both, so accounts cannot be probed. */
+export const invalidCredentials = (): AppError => new AppError(401, "INVALID_CREDENTIALS", "Invalid email or password");
+/** 403: signed in but not allowed (spec part 1 section 8). */
+export const permissionDenied = (message = "You do not have permission to perform this action."): AppError =>
+  new AppError(403, "PERMISSION_DENIED", message);
+/** 403: not a member of the team (spec part 1 section 8). */
+export const teamAccessDenied = (): AppError =>
+  new AppError(403, "TEAM_ACCESS_DENIED", "You don't have permission to access this team.");
+/** 404 with the spec's NOT_FOUND code. */
+export const notFound = (message = "Not found"): AppError => new AppError(404, "NOT_FOUND", message);
+/** 404: no user with that id or e-mail (spec part 1 section 8). */
+export const userNotFound = (message = "User account not found. Please contact support."): AppError =>
+  new AppError(404, "USER_NOT_FOUND", message);
+/** 400 with field messages (VALIDATION_ERROR); `message` joins them as 'field: messages'. */
+export const validationError = (errors: Record<string, string[]>, message?: string): AppError =>
+  new AppError(
+    400,
+    "VALIDATION_ERROR",
+    message ??
+      Object.entries(errors)
+        .map(([field, list]) => `${field}: ${list.join(", ")}`)
+        .join(". "),
+    { errors },
+  );
+/** 409: the story's votes are revealed or the story is closed. */
+export const votingClosed = (message = "Voting is closed for this story"): AppError =>
+  new AppError(409, "VOTING_CLOSED", message);
+/** 409: the e-mail already has an account. */
+export const emailInUse = (): AppError =>
+  new AppError(409, "EMAIL_IN_USE", "An account with this email already exists");
+/** 409: the creator already has a team with that name (unique per creator, spec part 1 section 3). */
+export const duplicateTeam = (): AppError =>
+  new AppError(409, "DUPLICATE_TEAM", "You already have a team with this name");
+/** 403: the session is locked (free-plan limit after a downgrade; DESIGN.md "Decisions"). */
+export const sessionLocked = (): AppError =>
+  new AppError(403, "SESSION_LOCKED", "This session is locked. Upgrade your plan or delete sessions to continue.");
+/** 403: the free plan's session limit (spec part 1 sections 6 and 9). */
+export const subscriptionLimitReached = (currentPlan: string, limit: number, currentSessions: number): AppError =>
+  new AppError(
+    403,
+    "SUBSCRIPTION_LIMIT_REACHED",
+    `You've used ${currentSessions} out of your ${limit} allowed sessions. Upgrade your plan or delete sessions to continue.`,
+    { currentPlan, limit, currentSessions },
+  );
+/** 403: missing or wrong CSRF token (spec part 1 section 7). */
+export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAILED", "Invalid or missing CSRF token");
+/** 429: too many attempts (login and register limits). */
+export const rateLimited = (): AppError => new AppError(429, "RATE_LIMITED", "Too many attempts. Please try again later.");

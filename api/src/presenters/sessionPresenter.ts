@@ -1,0 +1,49 @@
+import { deckFor } from "@pointwise/core/decks";
+import type { SessionStatus, SessionView } from "@pointwise/core/presented";
+import type { SessionRow } from "../policies/sessionPolicy";
+
+/** Counts behind a session's status and stats. */
+export interface SessionCounts {
+  totalStories: number;
+  openStories: number;
+  totalPoints: number;
+  participantCount: number;
+}
+
+/**
+ * Status as cards show it: completed when every story is completed or skipped, live while the
+ * leader or creator is connected, otherwise in_progress (spec part 1 section 3).
+ */
+export function sessionStatus(counts: SessionCounts, leaderPresent: boolean): SessionStatus {
+  if (counts.totalStories > 0 && counts.openStories === 0) return "completed";
+  return leaderPresent ? "live" : "in_progress";
+}
+
+/** A session with its deck, status and stats. */
+export function presentSession(session: SessionRow, counts: SessionCounts, leaderPresent: boolean): SessionView {
+  return {
+    id: session.id,
+    title: session.title,
+    description: session.description,
+    teamId: session.teamId,
+    creatorId: session.creatorId,
+    leaderId: session.leaderId,
+    activeStoryId: session.activeStoryId,
+    jiraProjectKey: session.jiraProjectKey,
+    estimationScale: session.estimationScale,
+    customDeck: session.customDeck,
+    deck: deckFor(session.estimationScale, session.customDeck),
+    maxParticipants: session.maxParticipants,
+    isActive: session.isActive,
+    locked: session.locked,
+    archivedAt: session.archivedAt?.toISOString() ?? null,
+    createdAt: session.createdAt.toISOString(),
+    updatedAt: session.updatedAt.toISOString(),
+    status: sessionStatus(counts, leaderPresent),
+    stats: {
+      totalStories: counts.totalStories,
+      totalPoints: counts.totalPoints,
+      participantCount: counts.participantCount,
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import type { StoryView } from "@pointwise/core/presented";
+import type { stories } from "../db/schema";
+
+/** A row of `stories`. */
+export type StoryRow = typeof stories.$inferSelect;
+
+/** A story as the client sees it. */
+export function presentStory(story: StoryRow): StoryView {
+  return {
+    id: story.id,
+    sessionId: story.sessionId,
+    teamId: story.teamId,
+    title: story.title,
+    description: story.description,
+    acceptanceCriteria: story.acceptanceCriteria,
+    ticketNumber: story.ticketNumber,
+    status: story.status,
+    finalPoints: story.finalPoints,
+    consensus: story.consensus,
+    votesRevealed: story.votesRevealed,
+    round: story.round,
+    position: story.position,
+    createdAt: story.createdAt.toISOString(),
+    updatedAt: story.updatedAt.toISOString(),
+  };
+}

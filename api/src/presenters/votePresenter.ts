@@ -1,0 +1,26 @@
+import type { VoteView } from "@pointwise/core/presented";
+import type { votes } from "../db/schema";
+import { voterKeyOf } from "../policies/sessionPolicy";
+
+/** A row of `votes`. */
+export type VoteRow = typeof votes.$inferSelect;
+
+/**
+ * A vote as `viewerKey` may see it: the points only when `revealed` or the vote is the viewer's
+ * own. This is the one place where unrevealed points are stripped, for REST and WebSocket
+ * alike (DESIGN.md "Vote secrecy"). Pass `viewerKey` null for a broadcast to everyone.
+ */
+export function presentVote(vote: VoteRow, displayName: string, revealed: boolean, viewerKey: string | null): VoteView {
+  const voterKey = voterKeyOf(vote);
+  const view: VoteView = {
+    storyId: vote.storyId,
+    voterKey,
+    userId: vote.userId,
+    participantId: vote.participantId,
+    displayName,
+    hasVoted: true,
+    updatedAt: vote.updatedAt.toISOString(),
+  };
+  if ((revealed || voterKey === viewerKey) && vote.points !== null) view.points = vote.points;
+  return view;
+}

@@ -1,0 +1,106 @@
+import { roundResults } from "@pointwise/core/consensus";
+import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
+import type { ServerMessage } from "@pointwise/core/realtime";
+import { asc, eq, inArray } from "drizzle-orm";
+import type { UserRow } from "../auth/currentUser";
+import type { AppContext } from "../context";
+import { sessionParticipants, stories, users, votes } from "../db/schema";
+import type { SessionAccess } from "../policies/sessionPolicy";
+import { displayNameOfUser, presentParticipant } from "../presenters/participantPresenter";
+import { presentStory } from "../presenters/storyPresenter";
+import { presentVote, type VoteRow } from "../presenters/votePresenter";
+import { leaderPresent, sessionView } from "./sessionViews";
+
+/** Stories of a session in queue order. */
+export async function storyViews(ctx: AppContext, sessionId: string): Promise<StoryView[]> {
+  const rows = await ctx.db
+    .select()
+    .from(stories)
+    .where(eq(stories.sessionId, sessionId))
+    .orderBy(asc(stories.position), asc(stories.createdAt));
+  return rows.map(presentStory);
+}
+
+/** Participants of a session with their users, in join order. */
+export async function participantViews(ctx: AppContext, sessionId: string): Promise<ParticipantView[]> {
+  const rows = await ctx.db
+    .select({ p: sessionParticipants, u: users })
+    .from(sessionParticipants)
+    .leftJoin(users, eq(users.id, sessionParticipants.userId))
+    .where(eq(sessionParticipants.sessionId, sessionId))
+    .orderBy(asc(sessionParticipants.joinedAt));
+  return rows.map((r) => presentParticipant(r.p, r.u));
+}
+
+/** Display names of the voters of some votes (users and participants), by voterKey. */
+async function voterNames(ctx: AppContext, rows: VoteRow[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
+  const participantIds = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
+  if (userIds.length) {
+    const found: UserRow[] = await ctx.db.select().from(users).where(inArray(users.id, userIds));
+    for (const u of found) names.set(`u:${u.id}`, displayNameOfUser(u));
+  }
+  if (participantIds.length) {
+    const found = await ctx.db
+      .select({ id: sessionParticipants.id, displayName: sessionParticipants.displayName })
+      .from(sessionParticipants)
+      .where(inArray(sessionParticipants.id, participantIds));
+    for (const p of found) names.set(`p:${p.id}`, p.displayName ?? "Guest");
+  }
+  return names;
+}
+
+/**
+ * Votes of some stories as `viewerKey` may see them (secrecy applied by presentVote).
+ * @param revealed story ids whose votes are revealed
+ */
+export async function voteViews(
+  ctx: AppContext,
+  storyIds: string[],
+  revealed: Set<string>,
+  viewerKey: string | null,
+): Promise<VoteView[]> {
+  if (storyIds.length === 0) return [];
+  const rows = await ctx.db.select().from(votes).where(inArray(votes.storyId, storyIds)).orderBy(asc(votes.createdAt));
+  const names = await voterNames(ctx, rows);
+  return rows.map((v) => {
+    const key = v.userId ? `u:${v.userId}` : `p:${v.participantId}`;
+    return presentVote(v, names.get(key) ?? "Participant", revealed.has(v.storyId), viewerKey);
+  });
+}
+
+/** Results of each revealed story, by story id. */
+export function resultsByStory(storyList: StoryView[], voteList: VoteView[]): Record<string, StoryResults> {
+  const results: Record<string, StoryResults> = {};
+  for (const story of storyList) {
+    if (!story.votesRevealed) continue;
+    results[story.id] = roundResults(voteList.filter((v) => v.storyId === story.id).map((v) => v.points ?? null));
+  }
+  return results;
+}
+
+/** The full state a (re)joining client starts from (DESIGN.md: "a client that reconnects gets a full snapshot"). */
+export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): Promise<ServerMessage> {
+  const session = await sessionView(ctx, access.session);
+  const storyList = await storyViews(ctx, access.session.id);
+  const revealed = new Set(storyList.filter((s) => s.votesRevealed).map((s) => s.id));
+  const voteList = await voteViews(
+    ctx,
+    storyList.map((s) => s.id),
+    revealed,
+    access.voterKey,
+  );
+  const participants = await participantViews(ctx, access.session.id);
+  const online = new Set(await ctx.hub.onlineVoters(access.session.id));
+  return {
+    type: "session_snapshot",
+    session,
+    stories: storyList,
+    votes: voteList,
+    participants,
+    presence: { online: [...online], leaderPresent: leaderPresent(access.session, online) },
+    results: resultsByStory(storyList, voteList),
+    you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
+  };
+}

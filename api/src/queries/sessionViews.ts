@@ -1,0 +1,53 @@
+import type { SessionView } from "@pointwise/core/presented";
+import { inArray, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { sessionParticipants, stories } from "../db/schema";
+import type { SessionRow } from "../policies/sessionPolicy";
+import { presentSession, type SessionCounts } from "../presenters/sessionPresenter";
+
+/** Presents sessions with their stats and status in three queries, whatever their number. */
+export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise<SessionView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const storyCounts = await ctx.db
+    .select({
+      sessionId: stories.sessionId,
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${stories.status} not in ('completed', 'skipped')))::int`,
+      points: sql<number>`coalesce(sum(${stories.finalPoints}) filter (where ${stories.status} = 'completed'), 0)::int`,
+    })
+    .from(stories)
+    .where(inArray(stories.sessionId, ids))
+    .groupBy(stories.sessionId);
+  const participantCounts = await ctx.db
+    .select({ sessionId: sessionParticipants.sessionId, count: sql<number>`count(*)::int` })
+    .from(sessionParticipants)
+    .where(inArray(sessionParticipants.sessionId, ids))
+    .groupBy(sessionParticipants.sessionId);
+  const online = await ctx.hub.onlineBySession(ids);
+  const byStory = new Map(storyCounts.map((c) => [c.sessionId, c]));
+  const byParticipant = new Map(participantCounts.map((c) => [c.sessionId, c.count]));
+  return rows.map((row) => {
+    const s = byStory.get(row.id);
+    const counts: SessionCounts = {
+      totalStories: s?.total ?? 0,
+      openStories: s?.open ?? 0,
+      totalPoints: s?.points ?? 0,
+      participantCount: byParticipant.get(row.id) ?? 0,
+    };
+    return presentSession(row, counts, leaderPresent(row, online.get(row.id)));
+  });
+}
+
+/** True when the creator or leader of the session has an open connection. */
+export function leaderPresent(row: SessionRow, online: Set<string> | undefined): boolean {
+  if (!online) return false;
+  return online.has(`u:${row.creatorId}`) || (row.leaderId !== null && online.has(`u:${row.leaderId}`));
+}
+
+/** Presents one session. */
+export async function sessionView(ctx: AppContext, row: SessionRow): Promise<SessionView> {
+  const [view] = await sessionViews(ctx, [row]);
+  if (!view) throw new Error("unreachable: one row in, one view out");
+  return view;
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from "node:crypto";
+import type { ServerMessage } from "@pointwise/core/realtime";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import type { Database } from "../db/database";
+import { realtimeEvents, realtimePresence } from "../db/schema";
+
+/** The NOTIFY channel every instance listens on. */
+const CHANNEL = "pointwise_events";
+/** PostgreSQL's NOTIFY payload limit is 8000 bytes; stay below it with the header. */
+const INLINE_LIMIT = 7000;
+/** Presence rows not refreshed for this long belong to a dead instance. */
+const PRESENCE_TTL_SECONDS = 90;
+const HEARTBEAT_MS = 30_000;
+
+/** One open WebSocket as the hub needs it. */
+export interface HubConnection {
+  sessionId: string;
+  voterKey: string;
+  /** Sends one already-serialised frame. */
+  send(frame: string): void;
+}
+
+/** Listener of presence changes (first connection of a voter, last one gone). */
+export type PresenceListener = (sessionId: string, voterKey: string, online: boolean) => void;
+
+/**
+ * Rooms of WebSocket connections per session, and the fan-out of pushes: a message is
+ * serialised once, sent to the local room, and (on a PostgreSQL server) published with
+ * NOTIFY so every other instance sends it to its own room. Messages over the NOTIFY limit
+ * travel through the `realtime_events` table. Presence is kept per instance in
+ * `realtime_presence`, so the Live badge is right across instances.
+ */
+export class Hub {
+  readonly instanceId = randomUUID();
+  private readonly rooms = new Map<string, Set<HubConnection>>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private presenceListener: PresenceListener | undefined;
+
+  constructor(private readonly database: Database) {}
+
+  /** Starts listening to other instances and the presence heartbeat. */
+  async start(): Promise<void> {
+    await this.database.listen(CHANNEL, (payload) => void this.onNotification(payload));
+    this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** Stops the heartbeat and removes this instance's presence rows. */
+  async stop(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await this.database.db
+      .delete(realtimePresence)
+      .where(eq(realtimePresence.instanceId, this.instanceId))
+      .catch(() => undefined);
+  }
+
+  /** Registers the callback told when a voter comes online or goes offline. */
+  onPresence(listener: PresenceListener): void {
+    this.presenceListener = listener;
+  }
+
+  /** Number of local connections (all rooms). */
+  get connectionCount(): number {
+    let n = 0;
+    for (const room of this.rooms.values()) n += room.size;
+    return n;
+  }
+
+  /** Adds a connection to its session's room and records its presence. */
+  async join(conn: HubConnection): Promise<void> {
+    let room = this.rooms.get(conn.sessionId);
+    if (!room) {
+      room = new Set();
+      this.rooms.set(conn.sessionId, room);
+    }
+    const firstLocal = ![...room].some((c) => c.voterKey === conn.voterKey);
+    room.add(conn);
+    if (!firstLocal) return;
+    await this.database.db
+      .insert(realtimePresence)
+      .values({ instanceId: this.instanceId, sessionId: conn.sessionId, voterKey: conn.voterKey })
+      .onConflictDoUpdate({
+        target: [realtimePresence.instanceId, realtimePresence.sessionId, realtimePresence.voterKey],
+        set: { seenAt: new Date() },
+      });
+    this.presenceListener?.(conn.sessionId, conn.voterKey, true);
+  }
+
+  /** Removes a connection; when the voter has no connection left anywhere, reports it offline. */
+  async leave(conn: HubConnection): Promise<void> {
+    const room = this.rooms.get(conn.sessionId);
+    if (!room?.delete(conn)) return;
+    if (room.size === 0) this.rooms.delete(conn.sessionId);
+    if ([...(room ?? [])].some((c) => c.voterKey === conn.voterKey)) return;
+    await this.database.db
+      .delete(realtimePresence)
+      .where(
+        and(
+          eq(realtimePresence.instanceId, this.instanceId),
+          eq(realtimePresence.sessionId, conn.sessionId),
+          eq(realtimePresence.voterKey, conn.voterKey),
+        ),
+      )
+      .catch(() => undefined);
+    const online = await this.onlineVoters(conn.sessionId).catch(() => [] as string[]);
+    if (!online.includes(conn.voterKey)) this.presenceListener?.(conn.sessionId, conn.voterKey, false);
+  }
+
+  /** voterKeys connected to a session on any live instance. */
+  async onlineVoters(sessionId: string): Promise<string[]> {
+    const map = await this.onlineBySession([sessionId]);
+    return [...(map.get(sessionId) ?? [])];
+  }
+
+  /** voterKeys connected per session, for many sessions in one query. */
+  async onlineBySession(sessionIds: string[]): Promise<Map<string, Set<string>>> {
+    const result = new Map<string, Set<string>>();
+    if (sessionIds.length === 0) return result;
+    const rows = await this.database.db
+      .selectDistinct({ sessionId: realtimePresence.sessionId, voterKey: realtimePresence.voterKey })
+      .from(realtimePresence)
+      .where(
+        and(
+          inArray(realtimePresence.sessionId, sessionIds),
+          gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+        ),
+      );
+    for (const row of rows) {
+      const set = result.get(row.sessionId) ?? new Set<string>();
+      set.add(row.voterKey);
+      result.set(row.sessionId, set);
+    }
+    return result;
+  }
+
+  /**
+   * Sends `message` to every connection of the session, on every instance. Call it only
+   * after the transaction that made the change has committed (STYLE.md point 6).
+   */
+  async publish(sessionId: string, message: ServerMessage): Promise<void> {
+    const frame = JSON.stringify(message);
+    this.deliver(sessionId, frame);
+    if (this.database.kind !== "postgres") return;
+    const header = `${this.instanceId}|${sessionId}|`;
+    try {
+      if (Buffer.byteLength(frame) <= INLINE_LIMIT) {
+        await this.database.notify(CHANNEL, `${header}${frame}`);
+      } else {
+        const [row] = await this.database.db
+          .insert(realtimeEvents)
+          .values({ payload: frame })
+          .returning({ id: realtimeEvents.id });
+        if (row) await this.database.notify(CHANNEL, `${header}@${row.id}`);
+      }
+    } catch {
+      /* other instances miss this push; their clients resync on the next snapshot */
+    }
+  }
+
+  /** Sends one serialised frame to the local room of a session. */
+  private deliver(sessionId: string, frame: string): void {
+    const room = this.rooms.get(sessionId);
+    if (!room) return;
+    for (const conn of room) conn.send(frame);
+  }
+
+  private async onNotification(payload: string): Promise<void> {
+    const first = payload.indexOf("|");
+    const second = payload.indexOf("|", first + 1);
+    if (first < 0 || second < 0) return;
+    if (payload.slice(0, first) === this.instanceId) return;
+    const sessionId = payload.slice(first + 1, second);
+    if (!this.rooms.has(sessionId)) return;
+    let frame = payload.slice(second + 1);
+    if (frame.startsWith("@")) {
+      const rows = await this.database.db
+        .select({ payload: realtimeEvents.payload })
+        .from(realtimeEvents)
+        .where(eq(realtimeEvents.id, frame.slice(1)))
+        .catch(() => []);
+      if (!rows[0]) return;
+      frame = rows[0].payload;
+    }
+    this.deliver(sessionId, frame);
+  }
+
+  private async beat(): Promise<void> {
+    const db = this.database.db;
+    try {
+      await db
+        .update(realtimePresence)
+        .set({ seenAt: new Date() })
+        .where(eq(realtimePresence.instanceId, this.instanceId));
+      await db
+        .delete(realtimePresence)
+        .where(lt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`));
+      await db.delete(realtimeEvents).where(lt(realtimeEvents.createdAt, sql`now() - interval '60 seconds'`));
+    } catch {
+      /* try again at the next beat */
+    }
+  }
+}

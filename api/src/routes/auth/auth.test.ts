@@ -1,0 +1,185 @@
+import { ApiClient } from "../../testing/apiClient";
+import { buildUser, TEST_PASSWORD } from "../../testing/factories";
+import { startTestServer, type TestServer } from "../../testing/testServer";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe("POST /api/register", () => {
+  it("creates the user, signs them in and never returns the hash", async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.post<{ user: Record<string, unknown> }>("/api/register", {
+      email: "Ada@Example.com",
+      firstName: "Ada",
+      lastName: "Lovelace",
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toMatchObject({ email: "ada@example.com", firstName: "Ada", lastName: "Lovelace" });
+    expect(JSON.stringify(res.body)).not.toContain("argon2");
+    expect(res.headers.getSetCookie().join(";")).toMatch(/pointwise\.sid=.*HttpOnly/i);
+    const me = await client.get<{ email: string }>("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe("ada@example.com");
+  });
+
+  it("rejects a weak password, a bad e-mail and mismatched confirmation with the spec's messages", async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.post<{ code: string; errors: Record<string, string[]> }>("/api/register", {
+      email: "not-an-email",
+      firstName: "",
+      lastName: "X",
+      password: "short",
+      confirmPassword: "other",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("VALIDATION_ERROR");
+    expect(res.body.errors.email).toContain("Invalid email address");
+    expect(res.body.errors.password).toContain("Password must be at least 8 characters");
+    const noDigit = await client.post<{ errors: Record<string, string[]> }>("/api/register", {
+      email: "x@example.com",
+      firstName: "X",
+      lastName: "Y",
+      password: "alllowercase",
+    });
+    expect(noDigit.body.errors.password).toContain(
+      "Password must contain at least one uppercase letter, one lowercase letter, and one number",
+    );
+    const mismatch = await client.post<{ errors: Record<string, string[]> }>("/api/register", {
+      email: "y@example.com",
+      firstName: "X",
+      lastName: "Y",
+      password: TEST_PASSWORD,
+      confirmPassword: "Different1",
+    });
+    expect(mismatch.body.errors.confirmPassword).toEqual(["Passwords do not match"]);
+  });
+
+  it("refuses a second account for the same e-mail", async () => {
+    const existing = await buildUser(server.url);
+    const res = await new ApiClient(server.url).post<{ code: string }>("/api/register", {
+      email: existing.email.toUpperCase(),
+      firstName: "A",
+      lastName: "B",
+      password: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("EMAIL_IN_USE");
+  });
+});
+
+describe("POST /api/login and GET /api/logout", () => {
+  it("signs in with the right password and out again", async () => {
+    const { email } = await buildUser(server.url);
+    const client = new ApiClient(server.url);
+    const bad = await client.post<{ code: string }>("/api/login", { email, password: "Wrong1234" });
+    expect(bad.status).toBe(401);
+    expect(bad.body.code).toBe("INVALID_CREDENTIALS");
+    const ok = await client.post<{ user: { email: string } }>("/api/login", { email, password: TEST_PASSWORD });
+    expect(ok.status).toBe(200);
+    expect(ok.body.user.email).toBe(email);
+    expect((await client.get("/api/auth/user")).status).toBe(200);
+    const out = await client.get("/api/logout");
+    expect(out.status).toBe(302);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("keeps a remembered sign-in for 30 days and a plain one for the browser session", async () => {
+    const { email } = await buildUser(server.url);
+    const remembered = await new ApiClient(server.url).post("/api/login", { email, password: TEST_PASSWORD, rememberMe: true });
+    expect(remembered.headers.getSetCookie().join(";")).toMatch(/pointwise\.sid=[^;]+;.*Expires=/i);
+    const plain = await new ApiClient(server.url).post("/api/login", { email, password: TEST_PASSWORD });
+    const cookie = plain.headers.getSetCookie().find((c) => c.startsWith("pointwise.sid="));
+    expect(cookie).toBeDefined();
+    expect(cookie).not.toMatch(/Expires=/i);
+  });
+
+  it("answers an unknown e-mail exactly like a wrong password", async () => {
+    const res = await new ApiClient(server.url).post<{ code: string; message: string }>("/api/login", {
+      email: "nobody@example.com",
+      password: TEST_PASSWORD,
+    });
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ code: "INVALID_CREDENTIALS", message: "Invalid email or password" });
+  });
+
+  it("requires a password", async () => {
+    const res = await new ApiClient(server.url).post<{ errors: Record<string, string[]> }>("/api/login", {
+      email: "a@example.com",
+      password: "",
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.password).toEqual(["Password is required"]);
+  });
+});
+
+describe("GET /api/auth/user and PATCH /api/auth/user/profile", () => {
+  it("answers 401 UNAUTHORIZED when signed out", async () => {
+    const client = new ApiClient(server.url);
+    const res = await client.get<{ code: string }>("/api/auth/user");
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe("UNAUTHORIZED");
+    expect((await client.patch("/api/auth/user/profile", { firstName: "X" })).status).toBe(401);
+  });
+
+  it("updates the caller's own profile and validates it", async () => {
+    const me = await buildUser(server.url);
+    const res = await me.client.patch<{ firstName: string }>("/api/auth/user/profile", { firstName: "Grace" });
+    expect(res.status).toBe(200);
+    expect(res.body.firstName).toBe("Grace");
+    const bad = await me.client.patch<{ errors: Record<string, string[]> }>("/api/auth/user/profile", { firstName: "x".repeat(101) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.firstName).toEqual(["Must be no more than 100 characters"]);
+    const other = await buildUser(server.url);
+    const taken = await me.client.patch<{ code: string }>("/api/auth/user/profile", { email: other.email });
+    expect(taken.status).toBe(409);
+    expect(taken.body.code).toBe("EMAIL_IN_USE");
+  });
+});
+
+describe("CSRF (spec part 1 section 7)", () => {
+  it("hands out a token and refuses unsafe calls without it or with a forged one", async () => {
+    const client = new ApiClient(server.url);
+    const token = await client.get<{ csrfToken: string }>("/api/csrf-token");
+    expect(token.body.csrfToken).toMatch(/^[\w-]+\.[\w-]+$/);
+    expect(client.cookies.get("csrf-token")).toBe(token.body.csrfToken);
+    const body = { email: "csrf@example.com", firstName: "C", lastName: "S", password: TEST_PASSWORD };
+    const missing = await client.request<{ code: string }>("POST", "/api/register", body, { csrf: false });
+    expect(missing.status).toBe(403);
+    expect(missing.body.code).toBe("CSRF_VALIDATION_FAILED");
+    const forged = await client.request<{ code: string }>("POST", "/api/register", body, {
+      csrf: false,
+      headers: { "x-csrf-token": "forged.value" },
+    });
+    expect(forged.status).toBe(403);
+    client.cookies.set("csrf-token", "forged.value");
+    const both = await client.request<{ code: string }>("POST", "/api/register", body, {
+      csrf: false,
+      headers: { "x-csrf-token": "forged.value" },
+    });
+    expect(both.body.code).toBe("CSRF_VALIDATION_FAILED");
+  });
+});
+
+describe("rate limits", () => {
+  it("limits login attempts per account and per IP", async () => {
+    const limited = await startTestServer({ env: { AUTH_RATE_LIMIT_ACCOUNT: "3", AUTH_RATE_LIMIT_IP: "6" } });
+    try {
+      const client = new ApiClient(limited.url);
+      const attempt = (email: string) => client.post<{ code: string }>("/api/login", { email, password: "Wrong1234" });
+      for (let i = 0; i < 3; i++) expect((await attempt("victim@example.com")).status).toBe(401);
+      const blocked = await attempt("victim@example.com");
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe("RATE_LIMITED");
+      expect((await attempt("other@example.com")).status).toBe(401);
+      expect((await attempt("third@example.com")).status).toBe(401);
+      expect((await attempt("fourth@example.com")).status).toBe(429); // 7th request from this IP
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
+import { inviteParticipantSchema } from "@pointwise/core/sessionSchemas";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { requireUser } from "../../auth/currentUser";
+import { participantCookieName } from "../../auth/participantTokens";
+import { addUserParticipant, findInvitee, joinAnonymous } from "../../commands/participantJoiner";
+import type { AppContext } from "../../context";
+import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { participantViews } from "../../queries/sessionState";
+import { sessionIdParams, sessionParams } from "./schema";
+
+/** Guests keep their seat for 30 days (spec part 2 section 2: anonymous data kept 30 days). */
+const PARTICIPANT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/** Joining, inviting and listing participants (spec part 2 section 7). */
+export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.nodeEnv === "production" || (ctx.config.publicUrl?.startsWith("https://") ?? false);
+
+  app.post(
+    "/api/sessions/:sessionId/join-anonymous",
+    { schema: { params: sessionIdParams, body: joinAnonymousSchema } },
+    async (request, reply) => {
+      const result = await joinAnonymous(ctx, request.params.sessionId, request.body.displayName);
+      reply.setCookie(participantCookieName(request.params.sessionId), result.participantToken, {
+        path: "/",
+        httpOnly: true,
+        sameSite: "lax",
+        secure,
+        maxAge: PARTICIPANT_COOKIE_MAX_AGE_S,
+      });
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.post("/api/sessions/:id/join", { schema: { params: sessionParams } }, async (request, reply) => {
+    const user = await requireUser(ctx.db, request);
+    const { participant, created } = await addUserParticipant(ctx, request.params.id, user);
+    return reply.status(created ? 201 : 200).send(participant);
+  });
+
+  app.get("/api/sessions/:id/participants", { schema: { params: sessionParams } }, async (request) => {
+    const access = await loadSessionAccess(ctx.db, request, request.params.id);
+    sessionPolicy.view(access);
+    return participantViews(ctx, access.session.id);
+  });
+
+  app.post(
+    "/api/sessions/:id/participants",
+    { schema: { params: sessionParams, body: inviteParticipantSchema } },
+    async (request, reply) => {
+      await requireUser(ctx.db, request); // invite by e-mail: registered users only (spec part 2 section 2)
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.participate(access);
+      const invitee = await findInvitee(ctx, request.body);
+      const { participant, created } = await addUserParticipant(ctx, access.session.id, invitee);
+      return reply.status(created ? 201 : 200).send(participant);
+    },
+  );
+};

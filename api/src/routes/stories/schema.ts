@@ -1,0 +1,4 @@
+import { z } from "zod";
+
+/** `:id` path parameter of story routes. */
+export const storyParams = z.object({ id: z.string() });

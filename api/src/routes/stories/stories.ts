@@ -1,0 +1,84 @@
+import { createStorySchema, updateStorySchema } from "@pointwise/core/storySchemas";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { startNewRound } from "../../commands/roundStarter";
+import { createStory } from "../../commands/storyCreator";
+import { importStories } from "../../commands/storyImporter";
+import { deleteStory, updateStory } from "../../commands/storyUpdater";
+import { revealVotes } from "../../commands/votesRevealer";
+import type { AppContext } from "../../context";
+import { validationError } from "../../errors";
+import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { storyViews, voteViews } from "../../queries/sessionState";
+import { sessionParams } from "../sessions/schema";
+import { storyParams } from "./schema";
+import { loadStoryAccess } from "./storyAccess";
+
+/** Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2). */
+export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/sessions/:id/stories", { schema: { params: sessionParams } }, async (request) => {
+    const access = await loadSessionAccess(ctx.db, request, request.params.id);
+    sessionPolicy.view(access);
+    return storyViews(ctx, access.session.id);
+  });
+
+  app.post(
+    "/api/sessions/:id/stories",
+    { schema: { params: sessionParams, body: createStorySchema } },
+    async (request, reply) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.lead(access);
+      return reply.status(201).send(await createStory(ctx, access, request.body));
+    },
+  );
+
+  app.post(
+    "/api/sessions/:id/stories/import",
+    {
+      schema: {
+        params: sessionParams,
+        body: z.string({ error: "Send the CSV as the request body (Content-Type: text/csv)" }),
+      },
+    },
+    async (request, reply) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.lead(access);
+      if (request.body.trim() === "") throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
+      return reply.status(201).send(await importStories(ctx, access, request.body));
+    },
+  );
+
+  app.patch("/api/stories/:id", { schema: { params: storyParams, body: updateStorySchema } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    return updateStory(ctx, access, request.params.id, request.body);
+  });
+
+  app.delete("/api/stories/:id", { schema: { params: storyParams } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    await deleteStory(ctx, access, request.params.id);
+    return { message: "Story deleted" };
+  });
+
+  app.post("/api/stories/:id/reveal-votes", { schema: { params: storyParams } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.participate(access);
+    return revealVotes(ctx, access, request.params.id);
+  });
+
+  app.post("/api/stories/:id/new-round", { schema: { params: storyParams } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    return startNewRound(ctx, access, request.params.id);
+  });
+
+  app.get("/api/stories/:id/votes", { schema: { params: storyParams } }, async (request) => {
+    const { story, access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.view(access);
+    return voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey);
+  });
+};

@@ -1,0 +1,24 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { AppContext } from "../../context";
+import { stories } from "../../db/schema";
+import { notFound } from "../../errors";
+import { loadSessionAccess, type SessionAccess } from "../../policies/sessionPolicy";
+import type { StoryRow } from "../../presenters/storyPresenter";
+
+/**
+ * A story and the caller's access to its session.
+ * @throws 404 NOT_FOUND for an unknown story (or a malformed id).
+ */
+export async function loadStoryAccess(
+  ctx: AppContext,
+  request: FastifyRequest,
+  storyId: string,
+): Promise<{ story: StoryRow; access: SessionAccess }> {
+  const [story] = /^[0-9a-f-]{36}$/i.test(storyId)
+    ? await ctx.db.select().from(stories).where(eq(stories.id, storyId))
+    : [];
+  if (!story) throw notFound("Story not found");
+  const access = await loadSessionAccess(ctx.db, request, story.sessionId);
+  return { story, access };
+}

@@ -1,0 +1,62 @@
+import type { ServerMessage } from "@pointwise/core/realtime";
+import WebSocket from "ws";
+import type { ApiClient } from "./apiClient";
+
+/** A test WebSocket client that records every frame it receives. */
+export interface TestSocket {
+  messages: ServerMessage[];
+  send(frame: unknown): void;
+  /** Resolves with the first received frame (from `since`) matching the predicate. */
+  next<T extends ServerMessage["type"]>(
+    type: T,
+    predicate?: (m: Extract<ServerMessage, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerMessage, { type: T }>>;
+  close(): Promise<void>;
+}
+
+/** Opens `/ws` with the client's cookies (and optional headers), as a browser would. */
+export async function openSocket(baseUrl: string, client?: ApiClient, query = ""): Promise<TestSocket> {
+  const url = `${baseUrl.replace(/^http/, "ws")}/ws${query}`;
+  const ws = new WebSocket(url, { headers: client && client.cookies.size ? { cookie: client.cookieHeader() } : {} });
+  const messages: ServerMessage[] = [];
+  const waiters: (() => void)[] = [];
+  ws.on("message", (data) => {
+    messages.push(JSON.parse(data.toString()) as ServerMessage);
+    for (const w of waiters.splice(0)) w();
+  });
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  let cursor = 0;
+  return {
+    messages,
+    send: (frame) => ws.send(JSON.stringify(frame)),
+    next(type, predicate, timeoutMs = 5000) {
+      type M = Extract<ServerMessage, { type: typeof type }>;
+      return new Promise<M>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), timeoutMs);
+        const check = () => {
+          for (let i = cursor; i < messages.length; i++) {
+            const m = messages[i] as ServerMessage;
+            if (m.type === type && (!predicate || predicate(m as M))) {
+              cursor = i + 1;
+              clearTimeout(timer);
+              resolve(m as M);
+              return;
+            }
+          }
+          waiters.push(check);
+        };
+        check();
+      });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (ws.readyState === WebSocket.CLOSED) return resolve();
+        ws.once("close", () => resolve());
+        ws.close(1000);
+      }),
+  };
+}
