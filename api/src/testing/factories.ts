@@ -1,5 +1,5 @@
-import type { JoinAnonymousResult, SessionView, StoryView, UserView } from "@pointwise/core/presented";
 import { randomBytes } from "node:crypto";
+import type { JoinAnonymousResult, SessionView, StoryView, UserView } from "@pointwise/core/presented";
 import { ApiClient } from "./apiClient";
 
 /** A signed-in test user with its own cookie jar. */
@@ -14,7 +14,10 @@ export interface TestUser {
 export const TEST_PASSWORD = "Estimate8Points";
 
 /** Registers (and so signs in) a new user through the API. */
-export async function buildUser(baseUrl: string, overrides: { firstName?: string; lastName?: string; email?: string } = {}): Promise<TestUser> {
+export async function buildUser(
+  baseUrl: string,
+  overrides: { firstName?: string; lastName?: string; email?: string } = {},
+): Promise<TestUser> {
   const client = new ApiClient(baseUrl);
   const email = overrides.email ?? `user-${randomBytes(5).toString("hex")}@example.com`;
   const res = await client.post<{ user: UserView }>("/api/register", {
@@ -31,7 +34,13 @@ export async function buildUser(baseUrl: string, overrides: { firstName?: string
 /** A session with its leader; the leader is created when not given. */
 export async function buildSession(
   baseUrl: string,
-  overrides: { leader?: TestUser; title?: string; estimationScale?: string; customDeck?: number[]; teamId?: string } = {},
+  overrides: {
+    leader?: TestUser;
+    title?: string;
+    estimationScale?: string;
+    customDeck?: number[];
+    teamId?: string;
+  } = {},
 ): Promise<{ leader: TestUser; session: SessionView }> {
   const leader = overrides.leader ?? (await buildUser(baseUrl, { firstName: "Lena", lastName: "Leader" }));
   const res = await leader.client.post<SessionView>("/api/sessions", {
@@ -45,7 +54,11 @@ export async function buildSession(
 }
 
 /** Adds a story to a session as its leader. */
-export async function buildStory(leader: TestUser, sessionId: string, overrides: { title?: string } = {}): Promise<StoryView> {
+export async function buildStory(
+  leader: TestUser,
+  sessionId: string,
+  overrides: { title?: string } = {},
+): Promise<StoryView> {
   const res = await leader.client.post<StoryView>(`/api/sessions/${sessionId}/stories`, {
     title: overrides.title ?? `Story ${randomBytes(3).toString("hex")}`,
   });
@@ -68,5 +81,6 @@ export async function joinGuest(
 /** Signs a registered user into a session (POST /api/sessions/:id/join). */
 export async function joinMember(member: TestUser, sessionId: string): Promise<void> {
   const res = await member.client.post(`/api/sessions/${sessionId}/join`);
-  if (res.status !== 201 && res.status !== 200) throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 201 && res.status !== 200)
+    throw new Error(`join failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

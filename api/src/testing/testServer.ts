@@ -47,7 +47,9 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
  * postgres) a scratch database on the PostgreSQL server, or the given `databaseUrl` (two
  * instances sharing one database).
  */
-export async function startTestServer(opts: { databaseUrl?: string; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: { databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   let databaseUrl = opts.databaseUrl;
   if (!databaseUrl && testDbKind() === "postgres") {

@@ -90,7 +90,11 @@ describe("POST /api/login and GET /api/logout", () => {
 
   it("keeps a remembered sign-in for 30 days and a plain one for the browser session", async () => {
     const { email } = await buildUser(server.url);
-    const remembered = await new ApiClient(server.url).post("/api/login", { email, password: TEST_PASSWORD, rememberMe: true });
+    const remembered = await new ApiClient(server.url).post("/api/login", {
+      email,
+      password: TEST_PASSWORD,
+      rememberMe: true,
+    });
     expect(remembered.headers.getSetCookie().join(";")).toMatch(/pointwise\.sid=[^;]+;.*Expires=/i);
     const plain = await new ApiClient(server.url).post("/api/login", { email, password: TEST_PASSWORD });
     const cookie = plain.headers.getSetCookie().find((c) => c.startsWith("pointwise.sid="));
@@ -131,7 +135,9 @@ describe("GET /api/auth/user and PATCH /api/auth/user/profile", () => {
     const res = await me.client.patch<{ firstName: string }>("/api/auth/user/profile", { firstName: "Grace" });
     expect(res.status).toBe(200);
     expect(res.body.firstName).toBe("Grace");
-    const bad = await me.client.patch<{ errors: Record<string, string[]> }>("/api/auth/user/profile", { firstName: "x".repeat(101) });
+    const bad = await me.client.patch<{ errors: Record<string, string[]> }>("/api/auth/user/profile", {
+      firstName: "x".repeat(101),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.firstName).toEqual(["Must be no more than 100 characters"]);
     const other = await buildUser(server.url);

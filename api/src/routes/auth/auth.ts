@@ -31,7 +31,8 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   const accountLimiter = app.createRateLimit({
     max: ctx.config.authRateLimitAccount,
     timeWindow: WINDOW,
-    keyGenerator: (request) => `account:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
+    keyGenerator: (request) =>
+      `account:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
   });
   const perAccount = async (request: FastifyRequest) => {
     const verdict = await accountLimiter(request);

@@ -1,0 +1,55 @@
+import { buildSession, buildStory, joinGuest } from "../testing/factories";
+import { createScratchDatabase, startTestServer, type TestServer } from "../testing/testServer";
+import { openSocket } from "../testing/wsClient";
+
+/**
+ * Two server processes' worth of instances on one PostgreSQL server: a vote sent to one
+ * reaches a client connected to the other through LISTEN/NOTIFY (issue #2 section 5).
+ * Each instance has its own pool, listener connection and hub, exactly as two processes would.
+ */
+describe("two instances on one PostgreSQL server", () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    a = await startTestServer({ databaseUrl: scratch.url });
+    b = await startTestServer({ databaseUrl: scratch.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await scratch?.drop();
+  });
+
+  it("fans a vote and a large push out to the other instance, and shares presence", async () => {
+    const { leader, session } = await buildSession(a.url);
+    const story = await buildStory(leader, session.id);
+    const guest = await joinGuest(b.url, session.id, "Remote Rita");
+
+    const leaderWs = await openSocket(a.url, leader.client);
+    leaderWs.send({ type: "join_session", sessionId: session.id });
+    await leaderWs.next("session_snapshot");
+    const guestWs = await openSocket(b.url, guest.client);
+    guestWs.send({ type: "join_session", sessionId: session.id });
+    const snap = await guestWs.next("session_snapshot");
+    expect(snap.presence.leaderPresent).toBe(true); // the leader is connected to instance a
+
+    await leader.client.post("/api/votes", { storyId: story.id, points: 13 });
+    const push = await guestWs.next("vote_update");
+    expect(push).toMatchObject({ storyId: story.id, voterKey: `u:${leader.user.id}`, votedCount: 1 });
+    expect(push.vote?.points).toBeUndefined();
+
+    // A push over NOTIFY's 8000-byte limit travels through the events table.
+    const long = "x".repeat(4999);
+    await leader.client.patch(`/api/stories/${story.id}`, { description: long });
+    const updated = await guestWs.next("story_updated");
+    expect(updated.story.description).toBe(long);
+
+    // And back: a guest's vote on b reaches the leader on a.
+    await guest.client.post("/api/votes", { storyId: story.id, points: 3 });
+    const back = await leaderWs.next("vote_update", (m) => m.voterKey === `p:${guest.join.participant.id}`);
+    expect(back.votedCount).toBe(2);
+    await Promise.all([leaderWs.close(), guestWs.close()]);
+  });
+});

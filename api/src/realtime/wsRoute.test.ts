@@ -1,0 +1,121 @@
+import type { ServerMessage } from "@pointwise/core/realtime";
+import { teamMembers } from "../db/schema";
+import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../testing/factories";
+import { startTestServer, type TestServer } from "../testing/testServer";
+import { openSocket } from "../testing/wsClient";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+type Snapshot = Extract<ServerMessage, { type: "session_snapshot" }>;
+
+describe("WebSocket /ws", () => {
+  it("refuses to join a session the caller is not a member of", async () => {
+    const { session } = await buildSession(server.url);
+    const attacker = await buildUser(server.url);
+    const ws = await openSocket(server.url, attacker.client);
+    ws.send({ type: "join_session", sessionId: session.id, userId: attacker.user.id });
+    expect(await ws.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    const anonymous = await openSocket(server.url);
+    anonymous.send({ type: "join_session", sessionId: session.id });
+    expect(await anonymous.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+    anonymous.send({ type: "vote_update", storyId: session.id, points: 3 });
+    expect(await anonymous.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+    await Promise.all([ws.close(), anonymous.close()]);
+  });
+
+  it("refuses a client-sent id that is not the caller's", async () => {
+    const { session, leader } = await buildSession(server.url);
+    const member = await buildUser(server.url);
+    await joinMember(member, session.id);
+    const ws = await openSocket(server.url, member.client);
+    ws.send({ type: "join_session", sessionId: session.id, userId: leader.user.id });
+    expect(await ws.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    ws.send({ type: "nonsense" });
+    expect(await ws.next("error")).toMatchObject({ code: "VALIDATION_ERROR" });
+    await ws.close();
+  });
+
+  it("pushes votes live without points, reveals with points, and keeps secrecy in snapshots", async () => {
+    const { session, leader } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id, { title: "Live" });
+    const member = await buildUser(server.url, { firstName: "Mo" });
+    await joinMember(member, session.id);
+    const guest = await joinGuest(server.url, session.id, "Gus");
+
+    const leaderWs = await openSocket(server.url, leader.client);
+    leaderWs.send({ type: "join_session", sessionId: session.id, userId: leader.user.id });
+    const leaderSnap = (await leaderWs.next("session_snapshot")) as Snapshot;
+    expect(leaderSnap.you).toEqual({ voterKey: `u:${leader.user.id}`, isLeader: true });
+    expect(leaderSnap.presence.leaderPresent).toBe(true);
+    expect(leaderSnap.session.status).toBe("live");
+
+    const guestWs = await openSocket(server.url, guest.client);
+    guestWs.send({ type: "join_session", sessionId: session.id, participantId: guest.join.participant.id });
+    const guestSnap = (await guestWs.next("session_snapshot")) as Snapshot;
+    expect(guestSnap.stories.map((s) => s.title)).toEqual(["Live"]);
+    expect(guestSnap.participants.map((p) => p.displayName)).toEqual(["Lena Leader", "Mo User", "Gus"]);
+    await leaderWs.next("participants_update", (m) => m.online.includes(`p:${guest.join.participant.id}`));
+
+    // A vote over REST reaches the others as a delta with no points.
+    await member.client.post("/api/votes", { storyId: story.id, points: 8 });
+    const push = await guestWs.next("vote_update");
+    expect(push).toMatchObject({ storyId: story.id, voterKey: `u:${member.user.id}`, votedCount: 1 });
+    expect(push.vote?.points).toBeUndefined();
+    expect(push.vote?.displayName).toBe("Mo User");
+
+    // A vote over the socket is acked with the caller's own points.
+    guestWs.send({ type: "vote_update", storyId: story.id, participantId: guest.join.participant.id, points: 5 });
+    const ack = await guestWs.next("ack");
+    expect(ack.vote?.points).toBe(5);
+    const leaderSees = await leaderWs.next("vote_update", (m) => m.voterKey === `p:${guest.join.participant.id}`);
+    expect(leaderSees.vote?.points).toBeUndefined();
+
+    // A reconnecting guest's snapshot has its own points only.
+    const again = await openSocket(server.url, guest.client);
+    again.send({ type: "join_session", sessionId: session.id });
+    const snap = (await again.next("session_snapshot")) as Snapshot;
+    expect(snap.votes.map((v) => v.points)).toEqual([undefined, 5]);
+    expect(JSON.stringify([...guestWs.messages, ...again.messages])).not.toMatch(/"points":8/);
+
+    // Off-deck votes over the socket are refused like REST ones.
+    again.send({ type: "vote_update", storyId: story.id, points: 4 });
+    expect(await again.next("error")).toMatchObject({ code: "VALIDATION_ERROR" });
+
+    // Reveal carries every vote and the results to everyone.
+    await leader.client.post(`/api/stories/${story.id}/reveal-votes`);
+    const revealed = await guestWs.next("votes_revealed");
+    expect(revealed.votes.map((v) => v.points).sort()).toEqual([5, 8]);
+    expect(revealed.results).toMatchObject({ average: 6.5, label: "Good Alignment", consensus: false });
+
+    // Only the leader changes status over the socket.
+    guestWs.send({ type: "story_status_change", storyId: story.id, status: "completed" });
+    expect(await guestWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    leaderWs.send({ type: "story_status_change", storyId: story.id, status: "completed", finalPoints: 8 });
+    const done = await guestWs.next("story_status_change", (m) => m.story.status === "completed");
+    expect(done.story.finalPoints).toBe(8);
+    await guestWs.next("active_story_changed");
+
+    // The leader leaving turns the Live badge off.
+    await leaderWs.close();
+    const gone = await guestWs.next("participants_update", (m) => m.offline.includes(`u:${leader.user.id}`));
+    expect(gone.leaderPresent).toBe(false);
+    await Promise.all([guestWs.close(), again.close()]);
+  });
+
+  it("adds a team member who opens the session to its participants", async () => {
+    const owner = await buildUser(server.url);
+    const team = await owner.client.post<{ id: string }>("/api/teams", { name: "Squad" });
+    const { session } = await buildSession(server.url, { leader: owner, teamId: team.body.id });
+    const mate = await buildUser(server.url, { firstName: "Tia" });
+    await server.ctx.db.insert(teamMembers).values({ teamId: team.body.id, userId: mate.user.id });
+    const ws = await openSocket(server.url, mate.client);
+    ws.send({ type: "join_session", sessionId: session.id });
+    const snap = (await ws.next("session_snapshot")) as Snapshot;
+    expect(snap.participants.map((p) => p.displayName)).toContain("Tia User");
+    await ws.close();
+  });
+});
