@@ -50,7 +50,11 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
   "$(pg_bin)/postgres" --version
 fi
 
-step "unit and API tests on PGlite"
+step "build the server (the two-process test runs api/dist)"
+npm run --silent build -w core
+npm run --silent build -w api
+
+step "unit and API tests on PGlite, two-process test on PostgreSQL"
 npx jest --ci
 step "API tests on PostgreSQL (${TEST_DATABASE_URL%%@*}@…)"
 PW_TEST_DB=postgres npx jest --ci api/src

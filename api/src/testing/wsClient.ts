@@ -18,7 +18,7 @@ export interface TestSocket {
 /** Opens `/ws` with the client's cookies (and optional headers), as a browser would. */
 export async function openSocket(baseUrl: string, client?: ApiClient, query = ""): Promise<TestSocket> {
   const url = `${baseUrl.replace(/^http/, "ws")}/ws${query}`;
-  const ws = new WebSocket(url, { headers: client && client.cookies.size ? { cookie: client.cookieHeader() } : {} });
+  const ws = new WebSocket(url, { headers: client?.cookies.size ? { cookie: client.cookieHeader() } : {} });
   const messages: ServerMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on("message", (data) => {
