@@ -103,7 +103,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "";
-    const wantsPage = request.method === "GET" && !url.startsWith("/api/") && url !== "/ws";
+    const wantsPage = request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/") && url !== "/ws";
     if (wantsPage && fs.existsSync(path.join(TAB_DIST, "index.html"))) {
       return reply.type("text/html").sendFile("index.html", TAB_DIST);
     }
@@ -165,7 +165,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(realtimeRoutes(ctx));
 
   if (fs.existsSync(TAB_DIST)) {
-    await app.register(fastifyStatic, { root: TAB_DIST, wildcard: false, index: ["index.html"] });
+    // wildcard: files are looked up per request, so a rebuilt tab is served without a restart.
+    await app.register(fastifyStatic, { root: TAB_DIST, wildcard: true, index: ["index.html"] });
   }
   return app;
 }

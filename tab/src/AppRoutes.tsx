@@ -1,0 +1,92 @@
+import { Route, Routes } from "react-router";
+import { ArchivedPage } from "./components/archive/ArchivedPage";
+import { HomeRoute } from "./components/auth/HomeRoute";
+import { LoginPage } from "./components/auth/LoginPage";
+import { RegisterPage } from "./components/auth/RegisterPage";
+import { RequireUser } from "./components/auth/RequireUser";
+import { DashboardPage } from "./components/dashboard/DashboardPage";
+import { ErrorPage } from "./components/errors/ErrorPage";
+import { NotFoundPage } from "./components/errors/NotFoundPage";
+import { SessionErrorPage } from "./components/errors/SessionErrorPage";
+import { SubscriptionErrorPage } from "./components/errors/SubscriptionErrorPage";
+import { JoinPage } from "./components/join/JoinPage";
+import { StaticPage } from "./components/legal/StaticPage";
+import { SessionPage } from "./components/session/SessionPage";
+import { SettingsPage } from "./components/settings/SettingsPage";
+import { AppShell } from "./components/shell/AppShell";
+import { TeamSessionsPage } from "./components/teams/TeamSessionsPage";
+import { TeamSettingsPage } from "./components/teams/TeamSettingsPage";
+
+/** The route table (spec part 1 section 2 and part 2 section 2); unknown paths show 'Page Not Found'. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRoute />} />
+      <Route
+        path="/sessions"
+        element={
+          <RequireUser signedOut="forbidden">
+            <DashboardPage />
+          </RequireUser>
+        }
+      />
+      <Route
+        path="/archived"
+        element={
+          <RequireUser signedOut="login-toast">
+            <ArchivedPage />
+          </RequireUser>
+        }
+      />
+      <Route
+        path="/session/:id"
+        element={
+          <AppShell>
+            <SessionPage />
+          </AppShell>
+        }
+      />
+      <Route path="/join/:sessionId" element={<JoinPage />} />
+      <Route
+        path="/teams/:id/sessions"
+        element={
+          <RequireUser signedOut="login-toast">
+            <TeamSessionsPage />
+          </RequireUser>
+        }
+      />
+      <Route
+        path="/teams/:id/settings"
+        element={
+          <RequireUser signedOut="forbidden">
+            <TeamSettingsPage />
+          </RequireUser>
+        }
+      />
+      {["/settings", "/settings/billing", "/automations"].map((path) => (
+        <Route
+          key={path}
+          path={path}
+          element={
+            <RequireUser signedOut="forbidden">
+              <SettingsPage />
+            </RequireUser>
+          }
+        />
+      ))}
+      <Route path="/login" element={<LoginPage />} />
+      <Route path="/register" element={<RegisterPage />} />
+      <Route path="/error/403" element={<ErrorPage kind="403" />} />
+      <Route path="/error/404" element={<NotFoundPage />} />
+      <Route path="/error/500" element={<ErrorPage kind="500" />} />
+      <Route path="/error/network" element={<ErrorPage kind="network" />} />
+      <Route path="/error/session" element={<SessionErrorPage />} />
+      <Route path="/error/subscription" element={<SubscriptionErrorPage />} />
+      <Route path="/subscription/cancel" element={<ErrorPage kind="cancelled" />} />
+      <Route path="/privacy-policy" element={<StaticPage kind="privacy" />} />
+      <Route path="/terms" element={<StaticPage kind="terms" />} />
+      <Route path="/cookies" element={<StaticPage kind="cookies" />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,95 @@
+import type { LoginInput, RegisterInput } from "@pointwise/core/authSchemas";
+import type { UserView } from "@pointwise/core/presented";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { writeAuthHint } from "../storage/authHint";
+import { ApiError } from "./ApiError";
+import { apiRequest } from "./apiRequest";
+import { queryKeys } from "./queryKeys";
+
+const FIVE_MINUTES = 5 * 60 * 1000;
+
+async function fetchCurrentUser(): Promise<UserView | null> {
+  try {
+    const user = await apiRequest<UserView>("GET", "/api/auth/user");
+    writeAuthHint("authenticated");
+    return user;
+  } catch (error) {
+    // 401 means signed out; any other failure is treated as no user too (spec part 1 section 7).
+    if (error instanceof ApiError) writeAuthHint("unauthenticated");
+    return null;
+  }
+}
+
+/**
+ * The signed-in user, or null when signed out (a 401). Fresh for 5 minutes and re-checked every
+ * 5 minutes, on window focus and on reconnect (spec part 1 section 4, "Authentication").
+ */
+export function useCurrentUser() {
+  return useQuery({
+    queryKey: queryKeys.currentUser,
+    queryFn: fetchCurrentUser,
+    staleTime: FIVE_MINUTES,
+    refetchInterval: (query) => (query.state.data ? FIVE_MINUTES : false),
+    refetchOnWindowFocus: true,
+    refetchOnReconnect: true,
+  });
+}
+
+/** POST /api/login; on success stores the user, refreshes all data and sets the auth hint. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: LoginInput) => apiRequest<{ user: UserView }>("POST", "/api/login", { body: input }),
+    onSuccess: async ({ user }) => {
+      writeAuthHint("authenticated");
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
+    },
+  });
+}
+
+/** POST /api/register; like sign-in on success (spec part 1 section 4). */
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegisterInput) => apiRequest<{ user: UserView }>("POST", "/api/register", { body: input }),
+    onSuccess: async ({ user }) => {
+      writeAuthHint("authenticated");
+      queryClient.setQueryData(queryKeys.currentUser, user);
+      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
+    },
+  });
+}
+
+/**
+ * GET /api/logout with redirects left unfollowed (a 302 counts as success). Success or failure,
+ * the user and all data are cleared locally and the hint set to unauthenticated.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await fetch("/api/logout", { credentials: "include", redirect: "manual" });
+      } catch (error) {
+        console.warn("Logout failed", error);
+      }
+    },
+    onSettled: () => {
+      writeAuthHint("unauthenticated");
+      // Not clear(): mounted observers would keep the removed user query and its data.
+      queryClient.setQueryData(queryKeys.currentUser, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
+    },
+  });
+}
+
+/** PATCH /api/auth/user/profile {firstName, lastName, email}; stores the returned user. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { firstName: string; lastName: string; email: string }) =>
+      apiRequest<UserView>("PATCH", "/api/auth/user/profile", { body: input }),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}

@@ -1,0 +1,18 @@
+/**
+ * React-query keys. A key's parts joined by "/" are the GET path that fills it (spec part 1
+ * section 7, "Reads"); `live` keys hold WebSocket-only state and are never fetched.
+ */
+export const queryKeys = {
+  currentUser: ["/api/auth/user"] as const,
+  sessions: ["/api/sessions"] as const,
+  archivedSessions: ["/api/sessions", "archived"] as const,
+  session: (id: string) => ["/api/sessions", id] as const,
+  stories: (sessionId: string) => ["/api/sessions", sessionId, "stories"] as const,
+  votes: (sessionId: string) => ["/api/sessions", sessionId, "votes"] as const,
+  participants: (sessionId: string) => ["/api/sessions", sessionId, "participants"] as const,
+  live: (sessionId: string) => ["live", sessionId] as const,
+  teams: ["/api/teams"] as const,
+  teamMembers: (teamId: string) => ["/api/teams", teamId, "members"] as const,
+  teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,
+  subscription: ["/api/subscription/status"] as const,
+};

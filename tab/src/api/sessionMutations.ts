@@ -1,0 +1,96 @@
+import type { JoinAnonymousResult, ParticipantView, SessionView } from "@pointwise/core/presented";
+import type { CreateSessionInput, UpdateSessionInput } from "@pointwise/core/sessionSchemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "./apiRequest";
+import { queryKeys } from "./queryKeys";
+
+/** POST /api/sessions; refreshes the session lists and the team's sessions (spec part 1 section 4). */
+export function useCreateSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateSessionInput) => apiRequest<SessionView>("POST", "/api/sessions", { body: input }),
+    onSuccess: async (session) => {
+      queryClient.setQueryData(queryKeys.session(session.id), session);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      if (session.teamId) await queryClient.invalidateQueries({ queryKey: queryKeys.teamSessions(session.teamId) });
+    },
+  });
+}
+
+/** PATCH /api/sessions/{id} (Edit Session). */
+export function useUpdateSession(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateSessionInput) => apiRequest<SessionView>("PATCH", `/api/sessions/${id}`, { body: input }),
+    onSuccess: async (session) => {
+      queryClient.setQueryData(queryKeys.session(id), session);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true });
+    },
+  });
+}
+
+function refreshLists(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.archivedSessions }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.subscription }),
+  ]);
+}
+
+/** DELETE /api/sessions/{id}. */
+export function useDeleteSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<{ message: string }>("DELETE", `/api/sessions/${id}`),
+    onSuccess: () => refreshLists(queryClient),
+  });
+}
+
+/** PATCH /api/sessions/{id}/archive or /unarchive. */
+export function useArchiveSession(action: "archive" | "unarchive") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<SessionView>("PATCH", `/api/sessions/${id}/${action}`),
+    onSuccess: () => refreshLists(queryClient),
+  });
+}
+
+/** POST /api/sessions/{id}/join: a signed-in visitor with the link becomes a participant. */
+export function useJoinSession(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<ParticipantView>("POST", `/api/sessions/${id}/join`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session(id) }),
+  });
+}
+
+/** POST /api/sessions/{id}/join-anonymous {displayName}: a guest joins with a name only. */
+export function useJoinAnonymous(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (displayName: string) =>
+      apiRequest<JoinAnonymousResult>("POST", `/api/sessions/${id}/join-anonymous`, { body: { displayName } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session(id) }),
+  });
+}
+
+/** POST /api/sessions/{id}/participants with {userId} or {email} (invite). */
+export function useInviteParticipant(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitee: { userId: string } | { email: string }) =>
+      apiRequest<ParticipantView>("POST", `/api/sessions/${id}/participants`, { body: invitee }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.participants(id) }),
+  });
+}
+
+/** POST /api/sessions/{id}/active-story {storyId} (leader): moves the whole group to a story. */
+export function useSetActiveStory(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (storyId: string) =>
+      apiRequest<SessionView>("POST", `/api/sessions/${id}/active-story`, { body: { storyId } }),
+    onSuccess: (session) => queryClient.setQueryData(queryKeys.session(id), session),
+  });
+}

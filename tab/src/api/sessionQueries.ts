@@ -1,0 +1,33 @@
+import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "./queryKeys";
+
+/** GET /api/sessions: the caller's active sessions (dashboard and sidebar). */
+export function useSessions(enabled = true) {
+  return useQuery<SessionView[]>({ queryKey: queryKeys.sessions, enabled });
+}
+
+/** GET /api/sessions/archived: the caller's archived sessions. */
+export function useArchivedSessions(enabled = true) {
+  return useQuery<SessionView[]>({ queryKey: queryKeys.archivedSessions, enabled });
+}
+
+/** GET /api/sessions/{id}: one session (403 PERMISSION_DENIED for non-members, 404 NOT_FOUND). */
+export function useSession(id: string) {
+  return useQuery<SessionView>({ queryKey: queryKeys.session(id) });
+}
+
+/** GET /api/sessions/{id}/stories: the session's stories ordered by position. */
+export function useStories(sessionId: string, enabled = true) {
+  return useQuery<StoryView[]>({ queryKey: queryKeys.stories(sessionId), enabled });
+}
+
+/** GET /api/sessions/{id}/votes: all votes of the session, points hidden until reveal. */
+export function useSessionVotes(sessionId: string, enabled = true) {
+  return useQuery<VoteView[]>({ queryKey: queryKeys.votes(sessionId), enabled });
+}
+
+/** GET /api/sessions/{id}/participants. */
+export function useParticipants(sessionId: string, enabled = true) {
+  return useQuery<ParticipantView[]>({ queryKey: queryKeys.participants(sessionId), enabled });
+}

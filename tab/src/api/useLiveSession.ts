@@ -1,0 +1,75 @@
+import type { ClientMessage, ServerMessage } from "@pointwise/core/realtime";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnected } from "./liveSessionCache";
+import { queryKeys } from "./queryKeys";
+
+const RECONNECT_DELAY_MS = 3000;
+const NORMAL_CLOSURE = 1000;
+
+/** Who joins: a signed-in user, or a guest with a participant id (spec part 2 section 4, "Live connection"). */
+export interface LiveIdentity {
+  userId: string | null;
+  participantId: string | null;
+  displayName: string | null;
+}
+
+function socketUrl(): string {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${window.location.host}/ws`;
+}
+
+/**
+ * Keeps a WebSocket to /ws open for `sessionId` while `identity` is known and `enabled`:
+ * sends join_session, writes every push into the react-query cache, closes with the normal
+ * code on leave, and reconnects 3000 ms after any other close (the new snapshot replaces state).
+ * Returns the live state (connection, presence, `you`).
+ */
+export function useLiveSession(sessionId: string, identity: LiveIdentity | null, enabled: boolean): LiveState {
+  const queryClient = useQueryClient();
+  const userId = identity?.userId ?? null;
+  const participantId = identity?.participantId ?? null;
+  const displayName = identity?.displayName ?? null;
+  const active = enabled && (userId !== null || participantId !== null);
+
+  useEffect(() => {
+    if (!active) return;
+    let socket: WebSocket | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      socket = new WebSocket(socketUrl());
+      socket.onopen = () => {
+        setLiveConnected(queryClient, sessionId, true);
+        const join: ClientMessage = { type: "join_session", sessionId, userId, participantId, displayName };
+        socket?.send(JSON.stringify(join));
+      };
+      socket.onmessage = (event) => {
+        try {
+          applyServerMessage(queryClient, sessionId, JSON.parse(String(event.data)) as ServerMessage);
+        } catch (error) {
+          console.warn("Unreadable live message", error);
+        }
+      };
+      socket.onclose = (event) => {
+        setLiveConnected(queryClient, sessionId, false);
+        if (!stopped && event.code !== NORMAL_CLOSURE) timer = setTimeout(connect, RECONNECT_DELAY_MS);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      socket?.close(NORMAL_CLOSURE, "leave");
+    };
+  }, [active, queryClient, sessionId, userId, participantId, displayName]);
+
+  const { data } = useQuery<LiveState>({
+    queryKey: queryKeys.live(sessionId),
+    queryFn: () => queryClient.getQueryData<LiveState>(queryKeys.live(sessionId)) ?? INITIAL_LIVE_STATE,
+    initialData: INITIAL_LIVE_STATE,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return data;
+}

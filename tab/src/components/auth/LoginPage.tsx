@@ -1,0 +1,82 @@
+import { Button, Checkbox, Field, Link as FluentLink, Input, makeStyles, Text } from "@fluentui/react-components";
+import { useState } from "react";
+import { Link, Navigate, useNavigate } from "react-router";
+import { useCurrentUser, useLogin } from "../../api/authQueries";
+import { useNotify } from "../../toasts/useNotify";
+import { AuthCard } from "./AuthCard";
+import { serverMessage } from "./serverMessage";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", gap: "12px" },
+  foot: { textAlign: "center" },
+});
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Sign In with e-mail and password (spec part 1 sections 4 and 8); success goes to /. */
+export function LoginPage() {
+  const styles = useStyles();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: user } = useCurrentUser();
+  const login = useLogin();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [rememberMe, setRememberMe] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+
+  if (user && !login.isPending && !login.isSuccess) return <Navigate to="/" replace />;
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!EMAIL.test(email.trim())) next.email = "Please enter a valid email address";
+    if (!password) next.password = "Password is required";
+    setErrors(next);
+    if (next.email || next.password) return;
+    login.mutate(
+      { email: email.trim(), password, rememberMe },
+      {
+        onSuccess: () => {
+          notify("Welcome back!", "You have successfully logged in.");
+          navigate("/");
+        },
+        onError: (error) =>
+          notify("Sign In Error", serverMessage(error) ?? "Unable to sign in. Please try again.", "error"),
+      },
+    );
+  };
+
+  return (
+    <AuthCard title="Sign In" subtitle="Welcome back to Pointwise">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <Field label="Email" required validationMessage={errors.email}>
+          <Input type="email" value={email} onChange={(_e, d) => setEmail(d.value)} autoComplete="email" name="email" />
+        </Field>
+        <Field label="Password" required validationMessage={errors.password}>
+          <Input
+            type="password"
+            value={password}
+            onChange={(_e, d) => setPassword(d.value)}
+            autoComplete="current-password"
+            name="password"
+          />
+        </Field>
+        <Checkbox label="Remember me" checked={rememberMe} onChange={(_e, d) => setRememberMe(d.checked === true)} />
+        <Button appearance="primary" type="submit" disabled={login.isPending} data-testid="login-submit">
+          {login.isPending ? "Signing in..." : "Sign In"}
+        </Button>
+      </form>
+      <Text className={styles.foot}>
+        Don't have an account?{" "}
+        <FluentLink as="span" inline>
+          <Link to="/register">Register</Link>
+        </FluentLink>
+      </Text>
+      <Text size={200} className={styles.foot}>
+        By signing in you agree to our <Link to="/terms">Terms</Link> and{" "}
+        <Link to="/privacy-policy">Privacy Policy</Link>.
+      </Text>
+    </AuthCard>
+  );
+}

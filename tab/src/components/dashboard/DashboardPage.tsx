@@ -1,0 +1,93 @@
+import {
+  Button,
+  Card,
+  makeStyles,
+  Skeleton,
+  SkeletonItem,
+  Text,
+  Title2,
+  Title3,
+  tokens,
+} from "@fluentui/react-components";
+import { Add20Regular } from "@fluentui/react-icons";
+import { useState } from "react";
+import { useCurrentUser } from "../../api/authQueries";
+import { useSessions } from "../../api/sessionQueries";
+import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
+import { EmptySessions } from "./EmptySessions";
+import { PlanSummary } from "./PlanSummary";
+import { SessionCard } from "./SessionCard";
+
+const useStyles = makeStyles({
+  page: { display: "flex", flexDirection: "column", gap: "20px" },
+  head: { display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: "16px", flexWrap: "wrap" },
+  greeting: { display: "flex", flexDirection: "column", gap: "4px" },
+  quick: {
+    display: "flex",
+    flexDirection: "row",
+    alignItems: "center",
+    justifyContent: "space-between",
+    padding: "16px",
+  },
+  quickText: { display: "flex", flexDirection: "column", gap: "2px" },
+  sectionHead: { display: "flex", justifyContent: "space-between", alignItems: "center" },
+  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: "16px" },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** The dashboard at / and /sessions (spec part 1 section 2). */
+export function DashboardPage() {
+  const styles = useStyles();
+  const { data: user } = useCurrentUser();
+  const sessions = useSessions();
+  const subscription = useSubscriptionStatus();
+  const [creating, setCreating] = useState(false);
+  if (!user) return <Text>Loading dashboard...</Text>;
+  const used = subscription.data?.sessionsOwned ?? 0;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <div className={styles.greeting}>
+          <Title2 as="h1">Welcome back, {user.firstName || "there"}!</Title2>
+          <Text className={styles.muted}>Ready to start your next story pointing session?</Text>
+        </div>
+        <PlanSummary status={subscription.data} />
+      </div>
+      <Card className={styles.quick}>
+        <div className={styles.quickText}>
+          <Title3 as="h2">Quick Actions</Title3>
+          <Text className={styles.muted}>Start a new pointing session for your team.</Text>
+        </div>
+        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
+          Create New Session
+        </Button>
+      </Card>
+      <div className={styles.sectionHead}>
+        <Title3 as="h2">Your Sessions</Title3>
+        <Button icon={<Add20Regular />} onClick={() => setCreating(true)} data-testid="create-session-button">
+          Create Session
+        </Button>
+      </div>
+      {sessions.isLoading ? (
+        <div className={styles.grid}>
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} aria-label="Loading session">
+              <SkeletonItem style={{ height: 220 }} />
+            </Skeleton>
+          ))}
+        </div>
+      ) : (sessions.data ?? []).length === 0 ? (
+        <EmptySessions onCreate={() => setCreating(true)} />
+      ) : (
+        <div className={styles.grid}>
+          {(sessions.data ?? []).map((session) => (
+            <SessionCard key={session.id} session={session} userId={user.id} used={used} />
+          ))}
+        </div>
+      )}
+      {creating ? <CreateSessionDialog open onOpenChange={setCreating} /> : null}
+    </div>
+  );
+}

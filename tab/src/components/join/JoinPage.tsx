@@ -1,0 +1,103 @@
+import { Button, Field, Input, makeStyles, Spinner, Text } from "@fluentui/react-components";
+import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { isApiError } from "../../api/ApiError";
+import { useCurrentUser } from "../../api/authQueries";
+import { useJoinAnonymous, useJoinSession } from "../../api/sessionMutations";
+import { saveAnonymousParticipant } from "../../storage/anonymousParticipant";
+import { useNotify } from "../../toasts/useNotify";
+import { AuthCard } from "../auth/AuthCard";
+
+const useStyles = makeStyles({
+  form: { display: "flex", flexDirection: "column", gap: "12px" },
+  center: { textAlign: "center" },
+});
+
+/**
+ * /join/{sessionId} (spec part 2 section 2): a guest enters a display name and joins anonymously;
+ * a signed-in visitor joins as themself. Toasts 'Joined session successfully!' or 'Failed to join session.'
+ */
+export function JoinPage() {
+  const styles = useStyles();
+  const { sessionId = "" } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: user, isLoading } = useCurrentUser();
+  const joinAnonymous = useJoinAnonymous(sessionId);
+  const joinAsUser = useJoinSession(sessionId);
+  const [name, setName] = useState("");
+  const [error, setError] = useState<string | undefined>();
+
+  const failed = (err: unknown) => {
+    const message = isApiError(err) && err.status < 500 ? err.serverMessage : undefined;
+    setError(message);
+    notify("Failed to join session.", message, "error");
+  };
+
+  const submitGuest = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = joinAnonymousSchema.safeParse({ displayName: name });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    joinAnonymous.mutate(parsed.data.displayName, {
+      onSuccess: ({ participant }) => {
+        saveAnonymousParticipant({ participantId: participant.id, displayName: participant.displayName, sessionId });
+        notify("Joined session successfully!");
+        navigate(`/session/${sessionId}`);
+      },
+      onError: failed,
+    });
+  };
+
+  const joinSignedIn = () =>
+    joinAsUser.mutate(undefined, {
+      onSuccess: () => {
+        notify("Joined session successfully!");
+        navigate(`/session/${sessionId}`);
+      },
+      onError: failed,
+    });
+
+  if (isLoading) {
+    return (
+      <AuthCard title="Join Session">
+        <Spinner />
+      </AuthCard>
+    );
+  }
+  if (user) {
+    return (
+      <AuthCard title="Join Session" subtitle="You have been invited to a planning poker session.">
+        <Button appearance="primary" onClick={joinSignedIn} disabled={joinAsUser.isPending} data-testid="join-submit">
+          {joinAsUser.isPending ? "Joining..." : `Join as ${user.firstName || user.email || "yourself"}`}
+        </Button>
+        {error ? <Text className={styles.center}>{error}</Text> : null}
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Join Session" subtitle="Enter your name to join. No account needed.">
+      <form className={styles.form} onSubmit={submitGuest} noValidate>
+        <Field label="Display name" required validationMessage={error}>
+          <Input
+            value={name}
+            maxLength={50}
+            onChange={(_e, d) => setName(d.value)}
+            data-testid="join-name-input"
+            placeholder="Your name"
+            autoFocus
+          />
+        </Field>
+        <Button appearance="primary" type="submit" disabled={joinAnonymous.isPending} data-testid="join-submit">
+          {joinAnonymous.isPending ? "Joining..." : "Join Session"}
+        </Button>
+      </form>
+      <Text size={200} className={styles.center}>
+        Have an account? <a href="/login">Sign in</a> first to join with it.
+      </Text>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,71 @@
+import { Badge, Button, makeStyles, Text, Title2, tokens } from "@fluentui/react-components";
+import { Calendar16Regular, People16Regular, PersonAdd20Regular } from "@fluentui/react-icons";
+import type { SessionView } from "@pointwise/core/presented";
+import { useState } from "react";
+import { InviteDialog } from "./InviteDialog";
+import { ParticipantAvatars } from "./ParticipantAvatars";
+import { SessionLeaderMenu } from "./SessionLeaderMenu";
+import type { SessionScreen } from "./useSessionScreen";
+
+const useStyles = makeStyles({
+  header: {
+    display: "flex",
+    alignItems: "flex-start",
+    justifyContent: "space-between",
+    gap: "16px",
+    flexWrap: "wrap",
+    padding: "16px 20px",
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRadius: tokens.borderRadiusLarge,
+    boxShadow: tokens.shadow2,
+  },
+  titleBlock: { display: "flex", flexDirection: "column", gap: "6px", minWidth: 0 },
+  titleRow: { display: "flex", alignItems: "center", gap: "10px", flexWrap: "wrap" },
+  meta: { display: "flex", alignItems: "center", gap: "14px", flexWrap: "wrap", color: tokens.colorNeutralForeground3 },
+  metaItem: { display: "inline-flex", alignItems: "center", gap: "4px" },
+  actions: { display: "flex", alignItems: "center", gap: "8px" },
+});
+
+/**
+ * Session header (spec part 2 section 2): title, created date, participant count, Live badge
+ * when the leader is present, project key, Invite and the leader's Edit/Delete menu, avatars.
+ */
+export function SessionHeader({ screen, session }: { screen: SessionScreen; session: SessionView }) {
+  const styles = useStyles();
+  const [inviting, setInviting] = useState(false);
+  const count = screen.participants.length || session.stats.participantCount;
+  return (
+    <header className={styles.header}>
+      <div className={styles.titleBlock}>
+        <div className={styles.titleRow}>
+          <Title2 as="h1" data-testid="session-title">
+            {session.title}
+          </Title2>
+          {screen.live.presence?.leaderPresent ? (
+            <Badge appearance="filled" color="danger" data-testid="live-badge">
+              Live
+            </Badge>
+          ) : null}
+          {session.jiraProjectKey ? <Badge appearance="outline">{session.jiraProjectKey}</Badge> : null}
+        </div>
+        <div className={styles.meta}>
+          <Text size={200} className={styles.metaItem}>
+            <Calendar16Regular /> Created {new Date(session.createdAt).toLocaleDateString()}
+          </Text>
+          <Text size={200} className={styles.metaItem}>
+            <People16Regular /> <span data-testid="participant-count">{count}</span>{" "}
+            {count === 1 ? "participant" : "participants"}
+          </Text>
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <ParticipantAvatars participants={screen.participants} online={screen.live.presence?.online ?? []} />
+        <Button icon={<PersonAdd20Regular />} onClick={() => setInviting(true)} data-testid="invite-button">
+          Invite
+        </Button>
+        {screen.isLeader ? <SessionLeaderMenu session={session} /> : null}
+      </div>
+      {inviting ? <InviteDialog sessionId={session.id} open onOpenChange={setInviting} /> : null}
+    </header>
+  );
+}

@@ -1,0 +1,96 @@
+import { Button, makeStyles, Spinner, Tab, TabList } from "@fluentui/react-components";
+import { ErrorCircle24Regular, PeopleAudience24Regular } from "@fluentui/react-icons";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { ApiError } from "../../api/ApiError";
+import { EmptyState } from "../common/EmptyState";
+import { SessionHeader } from "./SessionHeader";
+import { SessionResults } from "./SessionResults";
+import { SessionSideColumn } from "./SessionSideColumn";
+import { StoryEstimationPanel } from "./StoryEstimationPanel";
+import { useSessionScreen } from "./useSessionScreen";
+
+const useStyles = makeStyles({
+  page: { display: "flex", flexDirection: "column", gap: "16px" },
+  layout: {
+    display: "grid",
+    gridTemplateColumns: "minmax(0, 1fr) 320px",
+    gap: "16px",
+    alignItems: "start",
+    "@media (max-width: 1100px)": { gridTemplateColumns: "minmax(0, 1fr)" },
+  },
+  center: { display: "flex", justifyContent: "center", padding: "48px" },
+});
+
+/** The session screen at /session/{id} (spec part 2 section 2). */
+export function SessionPage() {
+  const styles = useStyles();
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const screen = useSessionScreen(id);
+  const [view, setView] = useState<"stories" | "results" | null>(null);
+  const { session } = screen;
+
+  if (session.isLoading) {
+    return (
+      <div className={styles.center}>
+        <Spinner label="Loading session..." />
+      </div>
+    );
+  }
+  const error = session.error;
+  if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+    return (
+      <EmptyState
+        icon={<PeopleAudience24Regular />}
+        title="Join this session"
+        message="You are not a participant of this session yet. Join it to vote with the team."
+        action={
+          <Button appearance="primary" onClick={() => navigate(`/join/${id}`)}>
+            Join Session
+          </Button>
+        }
+      />
+    );
+  }
+  if (!session.data || screen.live.deleted) {
+    return (
+      <EmptyState
+        icon={<ErrorCircle24Regular />}
+        title="Session not found"
+        message="This session does not exist or has been deleted."
+        testId="session-not-found"
+        action={<Button onClick={() => navigate("/")}>Go to Dashboard</Button>}
+      />
+    );
+  }
+
+  const allCompleted =
+    screen.stories.length > 0 && screen.stories.every((s) => s.status === "completed" || s.status === "skipped");
+  // Once every story is done the results are the natural view, until the person picks Stories.
+  const effectiveView = view ?? (allCompleted ? "results" : "stories");
+  const showResults = allCompleted && effectiveView === "results";
+  return (
+    <div className={styles.page}>
+      <SessionHeader screen={screen} session={session.data} />
+      {allCompleted ? (
+        <TabList
+          selectedValue={effectiveView}
+          onTabSelect={(_e, d) => setView(d.value as "stories" | "results")}
+          data-testid="results-toggle"
+        >
+          <Tab value="stories">Stories</Tab>
+          <Tab value="results">Results</Tab>
+        </TabList>
+      ) : null}
+      {showResults ? (
+        <SessionResults session={session.data} stories={screen.stories} votes={screen.votes} />
+      ) : (
+        <div className={styles.layout}>
+          <StoryEstimationPanel screen={screen} session={session.data} />
+          <SessionSideColumn screen={screen} session={session.data} />
+        </div>
+      )}
+    </div>
+  );
+}

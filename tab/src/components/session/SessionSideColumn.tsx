@@ -1,0 +1,22 @@
+import { makeStyles } from "@fluentui/react-components";
+import type { SessionView } from "@pointwise/core/presented";
+import { SessionStatsCard } from "./SessionStatsCard";
+import { StoryQueue } from "./StoryQueue";
+import { StoryTools } from "./StoryTools";
+import type { SessionScreen } from "./useSessionScreen";
+
+const useStyles = makeStyles({
+  column: { display: "flex", flexDirection: "column", gap: "16px", minWidth: 0 },
+});
+
+/** The session screen's side column: the leader's story tools, the Story Queue (more than one story) and stats. */
+export function SessionSideColumn({ screen, session }: { screen: SessionScreen; session: SessionView }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.column}>
+      {screen.isLeader ? <StoryTools session={session} /> : null}
+      {screen.stories.length > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
+      <SessionStatsCard stories={screen.stories} votes={screen.votes} />
+    </div>
+  );
+}

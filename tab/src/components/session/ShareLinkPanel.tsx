@@ -1,0 +1,63 @@
+import { Button, Field, Input, makeStyles, Text } from "@fluentui/react-components";
+import { Copy20Regular, Open20Regular } from "@fluentui/react-icons";
+import { useRef } from "react";
+import { useNotify } from "../../toasts/useNotify";
+
+const useStyles = makeStyles({
+  row: { display: "flex", gap: "8px" },
+  input: { flex: 1 },
+});
+
+async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Inside an iframe the Clipboard API may be blocked: fall back to selecting and copying.
+    input?.select();
+    if (!document.execCommand("copy")) throw new Error("copy failed");
+  }
+}
+
+/** The read-only join link `${origin}/join/${id}`, with Copy ('Copied!') and a test link. */
+export function ShareLinkPanel({ sessionId }: { sessionId: string }) {
+  const styles = useStyles();
+  const notify = useNotify();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const link = `${window.location.origin}/join/${sessionId}`;
+  const copy = () =>
+    copyText(link, inputRef.current).then(
+      () => notify("Copied!", "The join link is on your clipboard."),
+      () => notify("Failed to copy", "Please try again.", "error"),
+    );
+  return (
+    <>
+      <Text>Anyone with this link can join the session without an account.</Text>
+      <Field label="Join link">
+        <div className={styles.row}>
+          <Input
+            ref={inputRef}
+            className={styles.input}
+            value={link}
+            readOnly
+            data-testid="share-link-input"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <Button icon={<Copy20Regular />} onClick={copy} aria-label="Copy link">
+            Copy
+          </Button>
+        </div>
+      </Field>
+      <Button
+        appearance="subtle"
+        icon={<Open20Regular />}
+        as="a"
+        href={link}
+        target="_blank"
+        rel="noopener"
+        style={{ alignSelf: "flex-start" }}
+      >
+        Test link
+      </Button>
+    </>
+  );
+}

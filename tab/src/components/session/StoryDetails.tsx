@@ -1,0 +1,43 @@
+import { Badge, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
+import type { StoryView } from "@pointwise/core/presented";
+
+const useStyles = makeStyles({
+  root: { display: "flex", flexDirection: "column", gap: "8px" },
+  titleRow: { display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap" },
+  description: { whiteSpace: "pre-wrap", color: tokens.colorNeutralForeground2 },
+  criteria: { margin: 0, paddingLeft: "20px" },
+});
+
+/** The current story: title, ticket number, round, description and acceptance criteria. */
+export function StoryDetails({ story }: { story: StoryView }) {
+  const styles = useStyles();
+  return (
+    <div className={styles.root}>
+      <div className={styles.titleRow}>
+        {story.ticketNumber ? <Badge appearance="outline">{story.ticketNumber}</Badge> : null}
+        <Title3 as="h2" data-testid="active-story-title">
+          {story.title}
+        </Title3>
+        {story.round > 1 ? (
+          <Badge appearance="tint" color="informative">
+            Round {story.round}
+          </Badge>
+        ) : null}
+      </div>
+      {story.description ? <Text className={styles.description}>{story.description}</Text> : null}
+      {story.acceptanceCriteria.length > 0 ? (
+        <div>
+          <Text weight="semibold">Acceptance criteria</Text>
+          <ul className={styles.criteria}>
+            {story.acceptanceCriteria.map((c, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: criteria are plain strings and may repeat.
+              <li key={i}>
+                <Text>{c}</Text>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { Button, Card, MessageBar, MessageBarBody, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { Add20Regular, DocumentBulletList24Regular, LockClosed16Regular } from "@fluentui/react-icons";
+import type { SessionView } from "@pointwise/core/presented";
+import { useState } from "react";
+import { EmptyState } from "../common/EmptyState";
+import { AddStoryDialog } from "./AddStoryDialog";
+import { Deck } from "./Deck";
+import { expectedVoters } from "./expectedVoters";
+import { LeaderRoundControls } from "./LeaderRoundControls";
+import { ParticipationGrid } from "./ParticipationGrid";
+import { RevealControls } from "./RevealControls";
+import { StoryDetails } from "./StoryDetails";
+import { StoryOutcome } from "./StoryOutcome";
+import type { SessionScreen } from "./useSessionScreen";
+import { VoteResults } from "./VoteResults";
+
+const useStyles = makeStyles({
+  card: { padding: "20px", gap: "16px" },
+  heading: { fontWeight: 600, fontSize: tokens.fontSizeBase400 },
+  locked: { display: "inline-flex", alignItems: "center", gap: "6px", color: tokens.colorNeutralForeground3 },
+});
+
+/**
+ * Story Estimation (spec part 2 sections 2 and 4): the current story, the deck, the participation
+ * grid, reveal, results and the leader's round controls; empty states when there is no story.
+ */
+export function StoryEstimationPanel({ screen, session }: { screen: SessionScreen; session: SessionView }) {
+  const styles = useStyles();
+  const [adding, setAdding] = useState(false);
+  const story = screen.currentStory;
+
+  if (screen.stories.length === 0) {
+    return (
+      <Card className={styles.card}>
+        <EmptyState
+          icon={<DocumentBulletList24Regular />}
+          title="No stories to vote on"
+          message={
+            screen.isLeader ? "Add a story to start estimating." : "Waiting for the session leader to add stories"
+          }
+          action={
+            screen.isLeader ? (
+              <Button appearance="primary" icon={<Add20Regular />} onClick={() => setAdding(true)}>
+                Add Story
+              </Button>
+            ) : undefined
+          }
+        />
+        {adding ? <AddStoryDialog session={session} open onOpenChange={setAdding} /> : null}
+      </Card>
+    );
+  }
+  if (!story) {
+    return (
+      <Card className={styles.card}>
+        <EmptyState title="No story selected" message="Pick a story from the queue." />
+      </Card>
+    );
+  }
+
+  const storyVotes = screen.votes.filter((v) => v.storyId === story.id);
+  const done = story.status === "completed" || story.status === "skipped";
+  const leaderPresent = screen.live.presence?.leaderPresent ?? false;
+  const voters = expectedVoters(screen.participants);
+  const votedCount = voters.filter((p) => storyVotes.some((v) => v.voterKey === p.voterKey)).length;
+  const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
+
+  return (
+    <Card className={styles.card}>
+      <Text className={styles.heading}>Story Estimation</Text>
+      <StoryDetails story={story} />
+      {done ? (
+        <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+      ) : (
+        <>
+          {!leaderPresent ? (
+            <MessageBar intent="warning" data-testid="voting-disabled">
+              <MessageBarBody>Voting disabled - session owner not present</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {story.votesRevealed ? (
+            <Text className={styles.locked} data-testid="voting-locked">
+              <LockClosed16Regular /> Voting completed and locked
+            </Text>
+          ) : null}
+          <Deck
+            sessionId={session.id}
+            storyId={story.id}
+            deck={session.deck}
+            myVoterKey={screen.myVoterKey}
+            selected={myVote?.points ?? null}
+            hasVoted={myVote !== undefined}
+            disabled={!leaderPresent || story.votesRevealed || screen.myVoterKey === null}
+          />
+          <ParticipationGrid
+            participants={screen.participants}
+            voters={voters}
+            votes={storyVotes}
+            online={screen.live.presence?.online ?? null}
+            deck={session.deck}
+            revealed={story.votesRevealed}
+          />
+          {story.votesRevealed ? (
+            <VoteResults votes={storyVotes} deck={session.deck} />
+          ) : (
+            <RevealControls
+              sessionId={session.id}
+              storyId={story.id}
+              isLeader={screen.isLeader}
+              missing={voters.length - votedCount}
+              votedCount={votedCount}
+            />
+          )}
+          {screen.isLeader ? (
+            <LeaderRoundControls
+              key={`${story.id}-${story.round}`}
+              sessionId={session.id}
+              story={story}
+              deck={session.deck}
+              votes={storyVotes}
+              onDone={() => screen.chooseLocally(null)}
+            />
+          ) : null}
+        </>
+      )}
+    </Card>
+  );
+}

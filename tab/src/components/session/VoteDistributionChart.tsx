@@ -1,0 +1,41 @@
+import { tokens } from "@fluentui/react-components";
+import type { DistributionEntry } from "@pointwise/core/consensus";
+import { type Card, cardLabel } from "@pointwise/core/decks";
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** A bar chart of how many votes each card received; the single most common value is highlighted. */
+export function VoteDistributionChart({
+  distribution,
+  deck,
+  mode,
+}: {
+  distribution: DistributionEntry[];
+  deck: Card[];
+  mode: number | null;
+}) {
+  const data = distribution.map((d) => ({ label: cardLabel(deck, d.points), points: d.points, count: d.count }));
+  return (
+    <div data-testid="vote-distribution" style={{ width: "100%", height: 180 }}>
+      <ResponsiveContainer width="100%" height="100%">
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={tokens.colorNeutralStroke2} />
+          <XAxis dataKey="label" tick={{ fill: tokens.colorNeutralForeground2 }} />
+          <YAxis allowDecimals={false} tick={{ fill: tokens.colorNeutralForeground2 }} />
+          <Tooltip
+            cursor={{ fill: tokens.colorNeutralBackground3 }}
+            formatter={(value) => [value, "Votes"]}
+            contentStyle={{ backgroundColor: tokens.colorNeutralBackground1, borderColor: tokens.colorNeutralStroke1 }}
+          />
+          <Bar dataKey="count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
+            {data.map((d) => (
+              <Cell
+                key={d.points}
+                fill={d.points === mode ? tokens.colorBrandBackground : tokens.colorBrandBackground2Pressed}
+              />
+            ))}
+          </Bar>
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Badge, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { roundResults } from "@pointwise/core/consensus";
+import { type Card, cardLabel } from "@pointwise/core/decks";
+import type { VoteView } from "@pointwise/core/presented";
+import { VoteDistributionChart } from "./VoteDistributionChart";
+
+const useStyles = makeStyles({
+  root: {
+    display: "flex",
+    flexDirection: "column",
+    gap: "10px",
+    padding: "12px",
+    borderRadius: tokens.borderRadiusLarge,
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  row: { display: "flex", alignItems: "center", gap: "16px", flexWrap: "wrap" },
+  stat: { display: "flex", flexDirection: "column" },
+  value: { fontSize: tokens.fontSizeHero700, fontWeight: 700, lineHeight: tokens.lineHeightHero700 },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+const LABEL_COLORS = {
+  "Strong Consensus": "success",
+  "Good Alignment": "informative",
+  "Wide Spread": "warning",
+} as const;
+
+/**
+ * Results of a revealed round: distribution chart, consensus label and average to 1 decimal,
+ * computed with core's roundResults (spec part 2 section 9).
+ */
+export function VoteResults({ votes, deck }: { votes: VoteView[]; deck: Card[] }) {
+  const styles = useStyles();
+  const results = roundResults(votes.map((v) => v.points ?? null));
+  return (
+    <section className={styles.root} aria-label="Results">
+      <div className={styles.row}>
+        <div className={styles.stat}>
+          <Text size={200} className={styles.muted}>
+            Average
+          </Text>
+          <span className={styles.value} data-testid="average-points">
+            {results.average === null ? "-" : results.average.toFixed(1)}
+          </span>
+        </div>
+        <div className={styles.stat}>
+          <Text size={200} className={styles.muted}>
+            Range
+          </Text>
+          <Text weight="semibold">
+            {results.min === null || results.max === null
+              ? "-"
+              : `${cardLabel(deck, results.min)} - ${cardLabel(deck, results.max)}`}
+          </Text>
+        </div>
+        <div className={styles.stat}>
+          <Text size={200} className={styles.muted}>
+            Votes
+          </Text>
+          <Text weight="semibold">{results.voteCount}</Text>
+        </div>
+        {results.label ? (
+          <Badge size="large" appearance="tint" color={LABEL_COLORS[results.label]} data-testid="consensus-label">
+            {results.label}
+          </Badge>
+        ) : (
+          <Text className={styles.muted}>No estimates were cast.</Text>
+        )}
+      </div>
+      <VoteDistributionChart distribution={results.distribution} deck={deck} mode={results.mode} />
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
+import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { ProfileForm } from "./ProfileForm";
+
+const useStyles = makeStyles({
+  page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
+  card: { padding: "20px", gap: "12px" },
+  row: { display: "flex", gap: "8px", alignItems: "center", flexWrap: "wrap" },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** /settings: profile and current subscription (spec part 2 section 2, "Settings"). */
+export function SettingsPage() {
+  const styles = useStyles();
+  const subscription = useSubscriptionStatus();
+  const status = subscription.data;
+  return (
+    <div className={styles.page}>
+      <Title2 as="h1">Settings &amp; Billing</Title2>
+      <Card className={styles.card}>
+        <Title3 as="h2">Profile</Title3>
+        <ProfileForm />
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Subscription</Title3>
+        <div className={styles.row}>
+          <Badge appearance="tint" color="brand" size="large">
+            {status ? `${status.plan[0]?.toUpperCase()}${status.plan.slice(1)} Plan` : "..."}
+          </Badge>
+          {status ? <Text className={styles.muted}>Status: {status.status}</Text> : null}
+        </div>
+        {status ? (
+          <Text>
+            {status.limit !== null
+              ? `${status.sessionsOwned} of ${status.limit} sessions used.`
+              : `${status.sessionsThisMonth} sessions this month.`}
+          </Text>
+        ) : null}
+        {status?.currentPeriodEnd ? (
+          <Text className={styles.muted}>
+            Current period ends {new Date(status.currentPeriodEnd).toLocaleDateString()}
+          </Text>
+        ) : null}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import { Badge, Button, CounterBadge, makeStyles, mergeClasses, Tooltip, tokens } from "@fluentui/react-components";
+import {
+  Add20Regular,
+  Archive20Regular,
+  Board20Regular,
+  Flash20Regular,
+  PersonAdd20Regular,
+} from "@fluentui/react-icons";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useCurrentUser } from "../../api/authQueries";
+import { useArchivedSessions, useSessions } from "../../api/sessionQueries";
+import { useTeams } from "../../api/teamQueries";
+import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
+import { CreateTeamDialog } from "../sessions/CreateTeamDialog";
+import { GuestAccountCard } from "./GuestAccountCard";
+import { RecentSessionsNav } from "./RecentSessionsNav";
+import { SidebarLink } from "./SidebarLink";
+import { SidebarSection } from "./SidebarSection";
+import { TeamsNav } from "./TeamsNav";
+import { UserMenu } from "./UserMenu";
+
+const useStyles = makeStyles({
+  root: {
+    width: "16rem",
+    flexShrink: 0,
+    display: "flex",
+    flexDirection: "column",
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderRight: `1px solid ${tokens.colorNeutralStroke2}`,
+    position: "sticky",
+    top: 0,
+    height: "100vh",
+    transition: "width 0.15s ease",
+  },
+  collapsed: { width: "3rem" },
+  logo: {
+    display: "flex",
+    alignItems: "center",
+    gap: "8px",
+    padding: "14px 16px",
+    fontWeight: 700,
+    fontSize: tokens.fontSizeBase400,
+    color: tokens.colorBrandForeground1,
+    textDecoration: "none",
+  },
+  scroll: { flex: 1, overflowY: "auto", overflowX: "hidden" },
+  footer: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: "6px" },
+});
+
+/** The app sidebar (spec part 1 section 2): navigation, quick actions, recent sessions, teams, tools, user menu. */
+export function Sidebar({ open }: { open: boolean }) {
+  const styles = useStyles();
+  const collapsed = !open;
+  const { data: user } = useCurrentUser();
+  const signedIn = Boolean(user);
+  const sessions = useSessions(signedIn);
+  const archived = useArchivedSessions(signedIn);
+  const teams = useTeams(signedIn);
+  const [creatingSession, setCreatingSession] = useState(false);
+  const [creatingTeam, setCreatingTeam] = useState(false);
+
+  return (
+    <aside className={mergeClasses(styles.root, collapsed && styles.collapsed)} aria-label="Sidebar">
+      <Link to="/" className={styles.logo} aria-label="Pointwise home">
+        <img src="/favicon.svg" alt="" width={20} height={20} />
+        {collapsed ? null : "Pointwise"}
+      </Link>
+      <div className={styles.scroll}>
+        <SidebarSection title="Navigation" collapsed={collapsed}>
+          <SidebarLink to="/sessions" collapsed={collapsed} icon={<Board20Regular />} label="All Sessions" />
+        </SidebarSection>
+        {user ? (
+          <>
+            <SidebarSection title="Quick Actions" collapsed={collapsed}>
+              <SidebarLink
+                collapsed={collapsed}
+                onClick={() => setCreatingSession(true)}
+                icon={<Add20Regular />}
+                label="New Session"
+              />
+            </SidebarSection>
+            <SidebarSection title="Recent Sessions" collapsed={collapsed}>
+              <RecentSessionsNav sessions={sessions.data ?? []} collapsed={collapsed} />
+            </SidebarSection>
+            <SidebarSection
+              title="Projects & Teams"
+              collapsed={collapsed}
+              action={
+                <Tooltip content="Create New Team" relationship="label">
+                  <Button
+                    size="small"
+                    appearance="subtle"
+                    icon={<Add20Regular />}
+                    onClick={() => setCreatingTeam(true)}
+                  />
+                </Tooltip>
+              }
+            >
+              <TeamsNav teams={teams.data ?? []} userId={user.id} collapsed={collapsed} />
+            </SidebarSection>
+            <SidebarSection title="Tools & Integrations" collapsed={collapsed}>
+              <SidebarLink
+                to="/automations"
+                collapsed={collapsed}
+                icon={<Flash20Regular />}
+                label="Automations"
+                badge={
+                  <Badge size="small" appearance="tint" color="important">
+                    Pro
+                  </Badge>
+                }
+              />
+              <SidebarLink
+                to="/archived"
+                collapsed={collapsed}
+                icon={<Archive20Regular />}
+                label="Archive"
+                badge={<CounterBadge size="small" appearance="ghost" count={archived.data?.length ?? 0} />}
+              />
+            </SidebarSection>
+          </>
+        ) : (
+          <SidebarSection title="Account" collapsed={collapsed}>
+            {collapsed ? (
+              <SidebarLink
+                collapsed
+                onClick={() => window.location.assign("/api/login")}
+                icon={<PersonAdd20Regular />}
+                label="Register"
+              />
+            ) : (
+              <GuestAccountCard />
+            )}
+          </SidebarSection>
+        )}
+      </div>
+      {user ? (
+        <div className={styles.footer}>
+          <UserMenu user={user} collapsed={collapsed} />
+        </div>
+      ) : null}
+      {creatingSession ? <CreateSessionDialog open onOpenChange={setCreatingSession} /> : null}
+      {creatingTeam ? <CreateTeamDialog open onOpenChange={setCreatingTeam} /> : null}
+    </aside>
+  );
+}

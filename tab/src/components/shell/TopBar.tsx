@@ -1,0 +1,57 @@
+import { Avatar, Button, makeStyles, Text, Tooltip, tokens } from "@fluentui/react-components";
+import { PanelLeft20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import { Link } from "react-router";
+import { useCurrentUser } from "../../api/authQueries";
+import { displayName } from "../../text/displayName";
+import { useSignOut } from "./useSignOut";
+
+const useStyles = makeStyles({
+  bar: {
+    display: "flex",
+    alignItems: "center",
+    gap: "12px",
+    height: "52px",
+    padding: "0 16px",
+    backgroundColor: tokens.colorNeutralBackground1,
+    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
+    position: "sticky",
+    top: 0,
+    zIndex: 10,
+  },
+  logo: { fontWeight: 700, color: tokens.colorBrandForeground1, textDecoration: "none" },
+  spacer: { flex: 1 },
+});
+
+/** The top bar: sidebar toggle (Ctrl/Cmd+B), logo when collapsed, avatar and Sign Out (spec part 1 section 2). */
+export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
+  const styles = useStyles();
+  const { data: user, isLoading } = useCurrentUser();
+  const signOut = useSignOut();
+  return (
+    <header className={styles.bar}>
+      <Tooltip content="Toggle sidebar (Ctrl+B)" relationship="label">
+        <Button
+          appearance="subtle"
+          icon={<PanelLeft20Regular />}
+          onClick={onToggleSidebar}
+          aria-expanded={sidebarOpen}
+        />
+      </Tooltip>
+      {sidebarOpen ? null : (
+        <Link to="/" className={styles.logo}>
+          Pointwise
+        </Link>
+      )}
+      <span className={styles.spacer} />
+      {isLoading ? <Text size={200}>Loading...</Text> : null}
+      {user ? (
+        <>
+          <Avatar name={displayName(user)} size={28} />
+          <Button appearance="subtle" icon={<SignOut20Regular />} onClick={signOut}>
+            Sign Out
+          </Button>
+        </>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,54 @@
+import { Badge, Button, Card, makeStyles, Spinner, Text, Title2, tokens } from "@fluentui/react-components";
+import { Add20Regular } from "@fluentui/react-icons";
+import { useState } from "react";
+import { useNavigate, useParams } from "react-router";
+import { useTeamSessions, useTeams } from "../../api/teamQueries";
+import { EmptyState } from "../common/EmptyState";
+import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
+
+const useStyles = makeStyles({
+  page: { display: "flex", flexDirection: "column", gap: "16px" },
+  head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "8px", flexWrap: "wrap" },
+  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))", gap: "16px" },
+  card: { padding: "16px", gap: "8px" },
+  muted: { color: tokens.colorNeutralForeground3 },
+});
+
+/** /teams/{id}/sessions: the team's sessions with Active/Completed badges (spec part 2 section 2). */
+export function TeamSessionsPage() {
+  const styles = useStyles();
+  const { id = "" } = useParams();
+  const navigate = useNavigate();
+  const teams = useTeams();
+  const sessions = useTeamSessions(id);
+  const [creating, setCreating] = useState(false);
+  const team = teams.data?.find((t) => t.id === id);
+  return (
+    <div className={styles.page}>
+      <div className={styles.head}>
+        <Title2 as="h1">{team ? `${team.name} Sessions` : "Team Sessions"}</Title2>
+        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
+          New Team Session
+        </Button>
+      </div>
+      {sessions.isLoading ? <Spinner /> : null}
+      {sessions.data && sessions.data.length === 0 ? (
+        <EmptyState title="No sessions yet" message="This team has no sessions yet." />
+      ) : null}
+      <div className={styles.grid}>
+        {(sessions.data ?? []).map((s) => (
+          <Card key={s.id} className={styles.card}>
+            <Badge appearance="tint" color={s.isActive ? "success" : "subtle"} style={{ alignSelf: "flex-start" }}>
+              {s.isActive ? "Active" : "Completed"}
+            </Badge>
+            <Text weight="semibold">{s.title}</Text>
+            <Text className={styles.muted}>{s.description || "No description provided"}</Text>
+            <Text size={200}>{new Date(s.createdAt).toLocaleDateString()}</Text>
+            <Button onClick={() => navigate(`/session/${s.id}`)}>{s.isActive ? "Join Session" : "View Results"}</Button>
+          </Card>
+        ))}
+      </div>
+      {creating ? <CreateSessionDialog open onOpenChange={setCreating} /> : null}
+    </div>
+  );
+}

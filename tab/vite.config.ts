@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+/** The API the dev server proxies to (`npm run dev -w tab`); the built app is served by the API itself. */
+const apiTarget = process.env.POINTWISE_API ?? "http://localhost:3978";
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      "@pointwise/core": fileURLToPath(new URL("../core/src", import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      "/api": { target: apiTarget, changeOrigin: true },
+      "/ws": { target: apiTarget.replace(/^http/, "ws"), ws: true },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 2000,
+  },
+});
