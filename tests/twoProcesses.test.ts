@@ -10,13 +10,23 @@ const SERVER = path.resolve(__dirname, "../api/dist/server.js");
 async function startProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, NODE_OPTIONS: "", PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return { url, child };
     await new Promise((r) => setTimeout(r, 100));
   }

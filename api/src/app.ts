@@ -103,7 +103,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split("?")[0] ?? "";
-    const wantsPage = request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/") && url !== "/ws";
+    const wantsPage =
+      request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/") && url !== "/ws";
     if (wantsPage && fs.existsSync(path.join(TAB_DIST, "index.html"))) {
       return reply.type("text/html").sendFile("index.html", TAB_DIST);
     }
