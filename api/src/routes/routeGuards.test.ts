@@ -47,6 +47,7 @@ const sessionRoutes: Route[] = [
   ["GET", "/api/sessions/:session/votes"],
   ["PATCH", "/api/stories/:story", { title: "Owned" }],
   ["DELETE", "/api/stories/:story"],
+  ["DELETE", "/api/stories/:story/ticket"],
   ["POST", "/api/stories/:story/reveal-votes"],
   ["POST", "/api/stories/:story/new-round"],
   ["GET", "/api/stories/:story/votes"],

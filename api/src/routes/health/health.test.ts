@@ -14,6 +14,12 @@ describe("GET /api/health", () => {
     expect(res.body).toEqual({ status: "ok", db: testDbKind() });
   });
 
+  it("answers the demo hot-reload call", async () => {
+    const res = await new ApiClient(server.url).get<Record<string, string>>("/api/hot-reload-test");
+    expect(res.body).toMatchObject({ status: "ok", environment: "test" });
+    expect(Number.isNaN(Date.parse(res.body.timestamp ?? ""))).toBe(false);
+  });
+
   it("answers unknown API routes with a JSON 404 and never a stack trace", async () => {
     const res = await new ApiClient(server.url).get<{ code: string }>("/api/nope");
     expect(res.status).toBe(404);

@@ -9,4 +9,11 @@ export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
     if (!ok) return reply.status(503).send({ status: "error", db: ctx.database.kind });
     return { status: "ok", db: ctx.database.kind };
   });
+
+  /** The spec's developer demo call (part 2 section 7): status, timestamp, environment. */
+  app.get("/api/hot-reload-test", async () => ({
+    status: "ok",
+    timestamp: new Date().toISOString(),
+    environment: ctx.config.nodeEnv,
+  }));
 };

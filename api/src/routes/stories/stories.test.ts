@@ -207,6 +207,23 @@ describe("PATCH /api/stories/:id, new rounds, active story, DELETE", () => {
     expect(edited.body.acceptanceCriteria).toEqual(["one", "two"]);
   });
 
+  it("removes a story's ticket number (leader only)", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const created = await leader.client.post<StoryView>(`/api/sessions/${session.id}/stories`, {
+      title: "T",
+      ticketNumber: "BAM-1",
+    });
+    const guest = await joinGuest(server.url, session.id);
+    expect((await guest.client.delete(`/api/stories/${created.body.id}/ticket`)).status).toBe(403);
+    expect((await new ApiClient(server.url).delete(`/api/stories/${created.body.id}/ticket`)).status).toBe(401);
+    const removed = await leader.client.delete<{ message: string; story: StoryView }>(
+      `/api/stories/${created.body.id}/ticket`,
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body.story.ticketNumber).toBeNull();
+    expect((await leader.client.delete("/api/stories/00000000-0000-4000-8000-000000000000/ticket")).status).toBe(404);
+  });
+
   it("starts a new round that clears the votes", async () => {
     const { leader, session } = await buildSession(server.url);
     const story = await buildStory(leader, session.id);

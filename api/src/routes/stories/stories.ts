@@ -64,6 +64,13 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     return { message: "Story deleted" };
   });
 
+  app.delete("/api/stories/:id/ticket", { schema: { params: storyParams } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    const story = await updateStory(ctx, access, request.params.id, { ticketNumber: null });
+    return { message: "Ticket removed", story };
+  });
+
   app.post("/api/stories/:id/reveal-votes", { schema: { params: storyParams } }, async (request) => {
     const { access } = await loadStoryAccess(ctx, request, request.params.id);
     sessionPolicy.participate(access);
