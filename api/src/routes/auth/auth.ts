@@ -39,11 +39,15 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     if (!verdict.isAllowed && verdict.isExceeded) throw rateLimited();
   };
 
-  app.post("/api/register", { config: perIp, schema: { body: registerSchema } }, async (request, reply) => {
-    const user = await registerUser(ctx, request.body);
-    await signIn(request, user.id, false);
-    return reply.status(201).send({ user: presentUser(user) });
-  });
+  app.post(
+    "/api/register",
+    { config: perIp, preHandler: perAccount, schema: { body: registerSchema } },
+    async (request, reply) => {
+      const user = await registerUser(ctx, request.body);
+      await signIn(request, user.id, false);
+      return reply.status(201).send({ user: presentUser(user) });
+    },
+  );
 
   app.post("/api/login", { config: perIp, preHandler: perAccount, schema: { body: loginSchema } }, async (request) => {
     const user = await authenticateUser(ctx, request.body.email, request.body.password);
