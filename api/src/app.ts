@@ -15,7 +15,9 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { csrfProtection } from "./auth/csrf";
+import type { UserRow } from "./auth/currentUser";
 import { PgSessionStore } from "./auth/sessionStore";
+import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
 import { realtimeRoutes } from "./realtime/wsRoute";
@@ -27,6 +29,16 @@ import { storyRoutes } from "./routes/stories/stories";
 import { subscriptionRoutes } from "./routes/subscription/subscription";
 import { teamRoutes } from "./routes/teams/teams";
 import { voteRoutes } from "./routes/votes/votes";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /**
+     * The user of a Teams SSO token (created on first use).
+     * @throws AppError 401 when the token fails verification.
+     */
+    teamsUserFromToken(token: string): Promise<UserRow>;
+  }
+}
 
 /** Name of the httpOnly sign-in cookie. */
 export const SESSION_COOKIE = "pointwise.sid";
@@ -147,6 +159,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     errorResponseBuilder: () => rateLimited(),
   });
   await app.register(csrfProtection, { secret: config.sessionSecret, secure });
+  // Teams SSO: a bearer token authenticates the request instead of the session cookie.
+  const verifySso = createSsoVerifier(config);
+  app.decorate("teamsUserFromToken", async (token: string) => userForTeamsIdentity(ctx.db, await verifySso(token)));
+  app.addHook("preHandler", async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith("Bearer ") || request.url.startsWith("/api/messages")) return;
+    request.userMemo = await app.teamsUserFromToken(header.slice("Bearer ".length).trim());
+  });
   app.addContentTypeParser(
     ["text/csv", "text/plain"],
     { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },

@@ -17,6 +17,20 @@ const schema = z
     /** Login attempts allowed per account (e-mail) in 15 minutes. */
     AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Entra ID app of the tab (Teams SSO), as the Microsoft 365 Agents Toolkit names it. */
+    AAD_APP_CLIENT_ID: z.string().optional(),
+    AAD_APP_CLIENT_SECRET: z.string().optional(),
+    AAD_APP_TENANT_ID: z.string().optional(),
+    AAD_APP_OAUTH_AUTHORITY_HOST: z.string().url().default("https://login.microsoftonline.com"),
+    /** Comma-separated tenant ids allowed to sign in with Teams SSO; empty: any tenant. */
+    ALLOWED_TENANT_IDS: z.string().default(""),
+    /** Where the Entra ID signing keys are read (tests point it at a local key set). */
+    ENTRA_JWKS_URL: z.string().url().optional(),
+    /** Bot registration (toolkit names): app id, secret or managed identity, tenant. */
+    BOT_ID: z.string().optional(),
+    BOT_PASSWORD: z.string().optional(),
+    BOT_TENANT_ID: z.string().optional(),
+    BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("MultiTenant"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -36,7 +50,39 @@ export interface Config {
   authRateLimitIp: number;
   authRateLimitAccount: number;
   logLevel: string;
+  sso: {
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    tenantId: string | undefined;
+    authorityHost: string;
+    allowedTenants: string[];
+    jwksUrl: string;
+  };
+  bot: {
+    appId: string | undefined;
+    password: string | undefined;
+    tenantId: string | undefined;
+    type: "MultiTenant" | "SingleTenant" | "UserAssignedMsi";
+  };
 }
+
+/**
+ * Settings a production deployment must provide (infra/bicep wires each into the App Service;
+ * a test checks it). PORT is set by App Service itself.
+ */
+export const PRODUCTION_SETTINGS = [
+  "NODE_ENV",
+  "DATABASE_URL",
+  "SESSION_SECRET",
+  "PUBLIC_URL",
+  "AAD_APP_CLIENT_ID",
+  "AAD_APP_CLIENT_SECRET",
+  "AAD_APP_TENANT_ID",
+  "ALLOWED_TENANT_IDS",
+  "BOT_ID",
+  "BOT_TENANT_ID",
+  "BOT_TYPE",
+] as const;
 
 /**
  * Reads the configuration from environment variables, once, with zod.
@@ -60,5 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
     logLevel: e.LOG_LEVEL,
+    sso: {
+      clientId: e.AAD_APP_CLIENT_ID,
+      clientSecret: e.AAD_APP_CLIENT_SECRET,
+      tenantId: e.AAD_APP_TENANT_ID,
+      authorityHost: e.AAD_APP_OAUTH_AUTHORITY_HOST,
+      allowedTenants: e.ALLOWED_TENANT_IDS.split(",")
+        .map((t) => t.trim())
+        .filter(Boolean),
+      jwksUrl: e.ENTRA_JWKS_URL ?? `${e.AAD_APP_OAUTH_AUTHORITY_HOST}/common/discovery/v2.0/keys`,
+    },
+    bot: { appId: e.BOT_ID, password: e.BOT_PASSWORD, tenantId: e.BOT_TENANT_ID, type: e.BOT_TYPE },
   };
 }

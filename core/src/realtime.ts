@@ -16,6 +16,8 @@ export type ClientMessage =
       participantId?: string | null;
       displayName?: string | null;
       participantToken?: string;
+      /** Teams SSO token (the tab inside Teams); identity as with `Authorization: Bearer`. */
+      accessToken?: string;
     }
   | {
       type: "vote_update";

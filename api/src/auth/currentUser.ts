@@ -17,7 +17,11 @@ declare module "fastify" {
   }
 }
 
-/** The signed-in user of the request (server-side session), or null. Memoised per request. */
+/**
+ * The signed-in user of the request, or null. A verified Teams SSO bearer token (set on the
+ * request by the bearer hook in app.ts) takes precedence over the session cookie.
+ * Memoised per request.
+ */
 export async function optionalUser(db: Db, request: FastifyRequest): Promise<UserRow | null> {
   if (request.userMemo !== undefined) return request.userMemo;
   const userId = request.session?.userId;

@@ -25,6 +25,8 @@ const clientMessage = z.discriminatedUnion("type", [
     participantId: z.string().nullish(),
     displayName: z.string().nullish(),
     participantToken: z.string().optional(),
+    /** A Teams SSO token: browsers cannot set an Authorization header on a WebSocket. */
+    accessToken: z.string().optional(),
   }),
   castVoteSchema.extend({ type: z.literal("vote_update") }),
   z.object({
@@ -125,6 +127,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       if (msg.type === "ping") return send({ type: "pong" });
       if (msg.type === "join_session") {
         await leave();
+        if (msg.accessToken) request.userMemo = await app.teamsUserFromToken(msg.accessToken);
         const query = request.query as { participantToken?: string } | undefined;
         let joined = await loadSessionAccess(
           ctx.db,
