@@ -23,6 +23,7 @@ import { AppError, notFound, rateLimited } from "./errors";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
 import { healthRoutes } from "./routes/health/health";
+import { meetingRoutes } from "./routes/meetings/meetings";
 import { participantRoutes } from "./routes/sessions/participants";
 import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
@@ -183,6 +184,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(voteRoutes(ctx));
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));
+  await app.register(meetingRoutes(ctx));
   await app.register(realtimeRoutes(ctx));
 
   if (fs.existsSync(TAB_DIST)) {

@@ -321,3 +321,23 @@ export const realtimeEvents = pgTable("realtime_events", {
   payload: text("payload").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A Teams conversation (meeting chat, channel, group or personal chat) and the session bound
+ * to it: the meeting tab and the bot share one binding. `reference` is the Bot Framework
+ * conversation reference stored when the bot is installed or spoken to (proactive posts).
+ */
+export const teamsConversations = pgTable(
+  "teams_conversations",
+  {
+    conversationId: varchar("conversation_id", { length: 512 }).primaryKey(),
+    sessionId: uuid("session_id").references(() => pointingSessions.id, { onDelete: "set null" }),
+    tenantId: varchar("tenant_id", { length: 64 }),
+    serviceUrl: varchar("service_url", { length: 500 }),
+    reference: jsonb("reference").$type<Record<string, unknown>>(),
+    /** Id of the latest voting card the bot posted, to update it in place. */
+    cardActivityId: varchar("card_activity_id", { length: 256 }),
+    ...timestamps,
+  },
+  (t) => [index("teams_conversations_session_idx").on(t.sessionId)],
+);
