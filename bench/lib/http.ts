@@ -1,0 +1,85 @@
+/**
+ * A tiny REST client for the benchmarks' setup phase: keeps cookies like a browser (sign-in
+ * cookie `pointwise.sid`, CSRF cookie), fetches a CSRF token once and echoes it in
+ * `X-CSRF-Token` on every unsafe request (api/src/auth/csrf.ts).
+ */
+
+/** One caller with its own cookie jar (a browser profile). */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>();
+  private csrf: string | undefined;
+
+  constructor(private readonly baseUrl: string) {}
+
+  /** The `Cookie` header this client would send (e.g. for a WebSocket upgrade). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  /**
+   * Sends one request and returns the parsed JSON body.
+   * @throws Error with status and body when the answer is not 2xx
+   */
+  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+    const unsafe = method !== "GET" && method !== "HEAD";
+    if (unsafe && !this.csrf) {
+      const { csrfToken } = await this.request<{ csrfToken: string }>("GET", "/api/csrf-token");
+      this.csrf = csrfToken;
+    }
+    const h: Record<string, string> = { ...headers };
+    const cookie = this.cookieHeader();
+    if (cookie) h.cookie = cookie;
+    if (unsafe && this.csrf) h["x-csrf-token"] = this.csrf;
+    if (body !== undefined) h["content-type"] = "application/json";
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const pair = line.split(";")[0] ?? "";
+      const eq = pair.indexOf("=");
+      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+    }
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** POST with a JSON body. */
+  post<T>(path: string, body: unknown, headers?: Record<string, string>): Promise<T> {
+    return this.request<T>("POST", path, body, headers);
+  }
+}
+
+/** A strong password meeting the register rules (8+ chars, upper, lower, digit). */
+export const BENCH_PASSWORD = "Bench-Passw0rd";
+
+/**
+ * Registers a fresh user (signed in afterwards: the client holds its sign-in cookie).
+ * @returns the user's id
+ */
+export async function registerUser(client: ApiClient, tag: string): Promise<string> {
+  const email = `bench-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await client.post<{ user: { id: string } }>("/api/register", {
+    email,
+    firstName: "Bench",
+    lastName: tag,
+    password: BENCH_PASSWORD,
+  });
+  return res.user.id;
+}
+
+/** Runs `fn` over `items` with at most `limit` calls in flight; results in input order. */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>) {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i] as T, i);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
