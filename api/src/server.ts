@@ -16,8 +16,8 @@ async function main(): Promise<void> {
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);
   const shutdown = async () => {
-    await app.close();
     await hub.stop();
+    await app.close();
     await database.close();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { FastifyRequest } from "fastify";
+import type { IdentitySource } from "./currentUser";
 
 /** Header a non-browser client may send instead of the cookie (issue #2 section 3). */
 export const PARTICIPANT_HEADER = "x-participant-token";
@@ -19,7 +19,10 @@ export function hashParticipantToken(token: string): string {
 }
 
 /** The participant token a request carries for `sessionId`: header first, then cookie. */
-export function participantTokenOf(request: FastifyRequest, sessionId: string): string | undefined {
+export function participantTokenOf(
+  request: Pick<IdentitySource, "headers" | "cookies">,
+  sessionId: string,
+): string | undefined {
   const header = request.headers[PARTICIPANT_HEADER];
   const value = Array.isArray(header) ? header[0] : header;
   return value || request.cookies[participantCookieName(sessionId)] || undefined;

@@ -3,8 +3,8 @@ import type { VoteView } from "@pointwise/core/presented";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { stories, votes } from "../db/schema";
-import { notFound, permissionDenied, validationError, votingClosed } from "../errors";
+import { pointingSessions, stories, votes } from "../db/schema";
+import { notFound, permissionDenied, sessionLocked, validationError, votingClosed } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { displayNameOfUser } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
@@ -35,15 +35,30 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     throw permissionDenied("You can only vote for yourself");
   }
   if (!userId && !participantId) throw permissionDenied();
-  const deck = deckFor(access.session.estimationScale, access.session.customDeck);
-  if (input.points !== null && !isInDeck(deck, input.points)) {
-    const allowed = deck.map((c) => c.label).join(", ");
-    throw validationError({ points: [`Vote must be one of: ${allowed}`] });
-  }
   const voter = userId ? eq(votes.userId, userId) : eq(votes.participantId, participantId as string);
   const outcome = await ctx.db.transaction(async (tx) => {
-    const [story] = await tx.select().from(stories).where(eq(stories.id, input.storyId)).for("update");
-    if (!story || story.sessionId !== access.session.id) throw notFound("Story not found");
+    // One round trip: lock the story and read the session's current deck and state with it.
+    const [found] = await tx
+      .select({
+        story: stories,
+        scale: pointingSessions.estimationScale,
+        customDeck: pointingSessions.customDeck,
+        locked: pointingSessions.locked,
+        archivedAt: pointingSessions.archivedAt,
+      })
+      .from(stories)
+      .innerJoin(pointingSessions, eq(pointingSessions.id, stories.sessionId))
+      .where(eq(stories.id, input.storyId))
+      .for("update", { of: stories });
+    const story = found?.story;
+    if (!found || !story || story.sessionId !== access.session.id) throw notFound("Story not found");
+    if (found.locked) throw sessionLocked();
+    if (found.archivedAt) throw permissionDenied("This session is archived");
+    const deck = deckFor(found.scale, found.customDeck);
+    if (input.points !== null && !isInDeck(deck, input.points)) {
+      const allowed = deck.map((c) => c.label).join(", ");
+      throw validationError({ points: [`Vote must be one of: ${allowed}`] });
+    }
     if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
     if (story.status === "completed" || story.status === "skipped") throw votingClosed();
     let row = null;

@@ -1,6 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { FastifyRequest } from "fastify";
-import { optionalUser, type UserRow } from "../auth/currentUser";
+import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
 import { pointingSessions, sessionParticipants, teamMembers } from "../db/schema";
@@ -40,7 +39,7 @@ export const isSessionLeader = (session: SessionRow, userId: string | null | und
  */
 export async function loadSessionAccess(
   db: Db,
-  request: FastifyRequest,
+  request: IdentitySource,
   sessionId: string,
   explicitToken?: string,
 ): Promise<SessionAccess> {

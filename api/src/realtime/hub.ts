@@ -35,6 +35,8 @@ export class Hub {
   private readonly rooms = new Map<string, Set<HubConnection>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private presenceListener: PresenceListener | undefined;
+  /** Set by stop(): connections closing during shutdown leave no database work behind. */
+  private stopping = false;
 
   constructor(private readonly database: Database) {}
 
@@ -47,6 +49,7 @@ export class Hub {
 
   /** Stops the heartbeat and removes this instance's presence rows. */
   async stop(): Promise<void> {
+    this.stopping = true;
     clearInterval(this.heartbeat);
     await this.database.db
       .delete(realtimePresence)
@@ -91,7 +94,7 @@ export class Hub {
     const room = this.rooms.get(conn.sessionId);
     if (!room?.delete(conn)) return;
     if (room.size === 0) this.rooms.delete(conn.sessionId);
-    if ([...(room ?? [])].some((c) => c.voterKey === conn.voterKey)) return;
+    if (this.stopping || [...room].some((c) => c.voterKey === conn.voterKey)) return;
     await this.database.db
       .delete(realtimePresence)
       .where(

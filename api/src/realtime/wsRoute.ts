@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
+import type { IdentitySource } from "../auth/currentUser";
+import { PARTICIPANT_HEADER } from "../auth/participantTokens";
 import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
 import { castVote } from "../commands/voteCaster";
@@ -39,8 +41,10 @@ const clientMessage = z.discriminatedUnion("type", [
   z.object({ type: z.literal("ping") }),
 ]);
 
-/** A dead connection is dropped after missing one ping interval. */
+/** Each socket is pinged once per interval; one that missed its last pong is dropped. */
 const PING_INTERVAL_MS = 30_000;
+/** Pings are spread over the interval in slices, so 10,000 sockets never block one tick. */
+const PING_SLICES = 30;
 
 /**
  * WebSocket `/ws` (DESIGN.md "Contracts", spec part 2 section 4): join checks membership
@@ -50,8 +54,12 @@ const PING_INTERVAL_MS = 30_000;
 export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const alive = new WeakMap<WebSocket, boolean>();
   const sockets = new Set<WebSocket>();
+  let tick = 0;
   const pinger = setInterval(() => {
+    const slice = tick++ % PING_SLICES;
+    let i = 0;
     for (const socket of sockets) {
+      if (i++ % PING_SLICES !== slice) continue;
       if (alive.get(socket) === false) {
         socket.terminate();
         continue;
@@ -59,7 +67,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       alive.set(socket, false);
       socket.ping();
     }
-  }, PING_INTERVAL_MS);
+  }, PING_INTERVAL_MS / PING_SLICES);
   pinger.unref();
   app.addHook("onClose", async () => {
     clearInterval(pinger);
@@ -83,6 +91,19 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   });
 
   app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
+    // Keep only what identifies the caller: holding the upgrade request for the life of the
+    // socket would keep its reply, session, logger and headers alive (bench/capacity).
+    const identity: IdentitySource = {
+      headers: {
+        authorization: request.headers.authorization,
+        [PARTICIPANT_HEADER]: request.headers[PARTICIPANT_HEADER],
+      },
+      cookies: { ...request.cookies },
+      session: { userId: request.session?.userId },
+      userMemo: undefined,
+    };
+    const queryToken = (request.query as { participantToken?: string } | undefined)?.participantToken;
+    const log = app.log;
     sockets.add(socket);
     alive.set(socket, true);
     socket.on("pong", () => alive.set(socket, true));
@@ -95,7 +116,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     };
     const sendError = (err: unknown) => {
       if (err instanceof AppError) return send({ type: "error", code: err.code, message: err.message });
-      request.log.error({ err }, "websocket handler failed");
+      log.error({ err }, "websocket handler failed");
       send({
         type: "error",
         code: "INTERNAL_ERROR",
@@ -148,7 +169,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           !joined.session.archivedAt
         ) {
           await addUserParticipant(ctx, joined.session.id, joined.user).catch(() => undefined);
-          joined = await loadSessionAccess(ctx.db, request, msg.sessionId);
+          joined = await loadSessionAccess(ctx.db, identity, msg.sessionId, msg.participantToken ?? queryToken);
         }
         if (!joined.voterKey)
           throw new AppError(403, "PERMISSION_DENIED", "You do not have permission to perform this action.");
@@ -172,14 +193,15 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       }
       if (msg.type === "leave_session") return leave();
       if (!access) throw new AppError(401, "UNAUTHORIZED", "Send join_session first");
-      const [fresh] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, access.session.id));
-      if (!fresh) throw new AppError(404, "NOT_FOUND", "Session not found");
-      access.session = fresh;
       if (msg.type === "vote_update") {
+        // castVote re-reads the session's deck and locks with the story row in one query.
         sessionPolicy.participate(access);
         const result = await castVote(ctx, access, msg);
         return send({ type: "ack", for: "vote_update", vote: result.vote });
       }
+      const [fresh] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, access.session.id));
+      if (!fresh) throw new AppError(404, "NOT_FOUND", "Session not found");
+      access.session = fresh;
       sessionPolicy.lead(access);
       await updateStory(ctx, access, msg.storyId, { status: msg.status, finalPoints: msg.finalPoints ?? undefined });
       send({ type: "ack", for: "story_status_change" });

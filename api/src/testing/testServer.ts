@@ -77,8 +77,8 @@ export async function startTestServer(
     url: `http://127.0.0.1:${port}`,
     ctx,
     async close() {
-      await app.close();
       await hub.stop();
+      await app.close();
       await database.close();
       await scratch?.drop();
     },
