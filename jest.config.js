@@ -9,9 +9,17 @@ const swc = [
 
 module.exports = {
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": swc },
-  moduleNameMapper: { "^@pointwise/core/(.*)$": "<rootDir>/core/src/$1" },
-  testMatch: ["<rootDir>/core/src/**/*.test.ts", "<rootDir>/api/src/**/*.test.ts", "<rootDir>/tests/**/*.test.ts"],
+  transform: { "^.+\\.ts$": swc, "node_modules/jose/.+\\.js$": swc },
+  // jose 6 (used by the Agents SDK's jwks-rsa) ships only ES modules; jest's CommonJS runtime
+  // needs it compiled. Node itself loads it natively (require(esm), Node >= 20.19).
+  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  moduleNameMapper: { "^@pointwise/(core|bot)/(.*)$": "<rootDir>/$1/src/$2" },
+  testMatch: [
+    "<rootDir>/core/src/**/*.test.ts",
+    "<rootDir>/bot/src/**/*.test.ts",
+    "<rootDir>/api/src/**/*.test.ts",
+    "<rootDir>/tests/**/*.test.ts",
+  ],
   testPathIgnorePatterns: ["/node_modules/", "/dist/", "/tests/e2e/"],
   testTimeout: 30000,
 };

@@ -7,6 +7,7 @@ import fastifySession from "@fastify/session";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
+import { CloudAdapter } from "@microsoft/agents-hosting";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,6 +21,9 @@ import { PgSessionStore } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
+import { botAuthConfig, botRoutes } from "./integrations/teams/botRoute";
+import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { teamsRoutes } from "./integrations/teams/teamsRoutes";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
 import { healthRoutes } from "./routes/health/health";
@@ -185,6 +189,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));
   await app.register(meetingRoutes(ctx));
+  const adapter = new CloudAdapter(botAuthConfig(config));
+  const cardUpdater = startCardUpdater(ctx, adapter, app.log);
+  app.addHook("onClose", async () => cardUpdater.stop());
+  await app.register(botRoutes(ctx, adapter, cardUpdater.forget));
+  await app.register(teamsRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
 
   if (fs.existsSync(TAB_DIST)) {

@@ -337,6 +337,8 @@ export const teamsConversations = pgTable(
     reference: jsonb("reference").$type<Record<string, unknown>>(),
     /** Id of the latest voting card the bot posted, to update it in place. */
     cardActivityId: varchar("card_activity_id", { length: 256 }),
+    /** Teams ids (29:...) of people who used the card: its refresh list (at most 60). */
+    cardUserIds: jsonb("card_user_ids").$type<string[]>().notNull().default([]),
     ...timestamps,
   },
   (t) => [index("teams_conversations_session_idx").on(t.sessionId)],

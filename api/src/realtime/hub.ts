@@ -35,6 +35,7 @@ export class Hub {
   private readonly rooms = new Map<string, Set<HubConnection>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private presenceListener: PresenceListener | undefined;
+  private readonly publishListeners: ((sessionId: string, message: ServerMessage) => void)[] = [];
   /** Set by stop(): connections closing during shutdown leave no database work behind. */
   private stopping = false;
 
@@ -60,6 +61,11 @@ export class Hub {
   /** Registers the callback told when a voter comes online or goes offline. */
   onPresence(listener: PresenceListener): void {
     this.presenceListener = listener;
+  }
+
+  /** Registers a listener told of every message this instance publishes (e.g. Teams card updates). */
+  onPublish(listener: (sessionId: string, message: ServerMessage) => void): void {
+    this.publishListeners.push(listener);
   }
 
   /** Number of local connections (all rooms). */
@@ -143,6 +149,7 @@ export class Hub {
   async publish(sessionId: string, message: ServerMessage): Promise<void> {
     const frame = JSON.stringify(message);
     this.deliver(sessionId, frame);
+    for (const listener of this.publishListeners) listener(sessionId, message);
     if (this.database.kind !== "postgres") return;
     const header = `${this.instanceId}|${sessionId}|`;
     try {

@@ -1,0 +1,1 @@
+ALTER TABLE "teams_conversations" ADD COLUMN "card_user_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,90 @@
+import type { SummaryCardState, VotingCardState } from "@pointwise/bot/cardState";
+import { consensusRate, roundResults } from "@pointwise/core/consensus";
+import { deckFor } from "@pointwise/core/decks";
+import type { AppContext } from "../../context";
+import type { SessionAccess } from "../../policies/sessionPolicy";
+import { participantViews, storyViews, voteViews } from "../../queries/sessionState";
+
+/** The web app's address of a session ("Open in Pointwise"). */
+export const sessionUrl = (ctx: AppContext, sessionId: string): string =>
+  `${ctx.config.publicUrl ?? `http://localhost:${ctx.config.port}`}/session/${sessionId}`;
+
+/**
+ * The voting card's state for the session's active story (else its first open story), as
+ * `access` may see it: the presenters' secrecy applies, so points appear only after reveal
+ * (the viewer's own vote aside).
+ * @param refreshUserIds Teams ids whose clients refresh the card by themselves
+ */
+export async function votingCardState(
+  ctx: AppContext,
+  access: SessionAccess,
+  refreshUserIds: string[] = [],
+): Promise<VotingCardState> {
+  const session = access.session;
+  const stories = await storyViews(ctx, session.id);
+  const open = stories.filter((s) => s.status !== "completed" && s.status !== "skipped");
+  const story = stories.find((s) => s.id === session.activeStoryId) ?? open[0] ?? null;
+  const participants = (await participantViews(ctx, session.id)).filter((p) => p.role !== "observer");
+  const votes = story
+    ? await voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey)
+    : [];
+  const votedKeys = new Set(votes.map((v) => v.voterKey));
+  const own = votes.find((v) => v.voterKey === access.voterKey);
+  const state: VotingCardState = {
+    session: { id: session.id, title: session.title, deck: deckFor(session.estimationScale, session.customDeck) },
+    story: story
+      ? {
+          id: story.id,
+          title: story.title,
+          ticketNumber: story.ticketNumber,
+          votesRevealed: story.votesRevealed,
+          status: story.status,
+          finalPoints: story.finalPoints,
+        }
+      : null,
+    voters: participants.map((p) => ({ displayName: p.displayName, hasVoted: votedKeys.has(p.voterKey) })),
+    remaining: open.filter((s) => s.id !== story?.id).length,
+    openUrl: sessionUrl(ctx, session.id),
+    viewer: { ownPoints: own?.points ?? null, isLeader: access.isLeader },
+    refreshUserIds,
+  };
+  if (story?.votesRevealed) {
+    state.votes = votes.flatMap((v) =>
+      v.points === undefined ? [] : [{ displayName: v.displayName, points: v.points }],
+    );
+    state.results = roundResults(state.votes.map((v) => v.points));
+  }
+  return state;
+}
+
+/**
+ * The session summary (spec part 2 section 7): completed stories with final points, skipped
+ * ones, total and average points, consensus rate (spec part 2 section 9), participants.
+ */
+export async function summaryCardState(ctx: AppContext, access: SessionAccess): Promise<SummaryCardState> {
+  const stories = await storyViews(ctx, access.session.id);
+  const completed = stories.filter((s) => s.status === "completed");
+  const votes = await voteViews(
+    ctx,
+    completed.map((s) => s.id),
+    new Set(completed.filter((s) => s.votesRevealed).map((s) => s.id)),
+    null,
+  );
+  const totalPoints = completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0);
+  const pointed = completed.filter((s) => s.finalPoints !== null);
+  return {
+    sessionTitle: access.session.title,
+    completedStories: completed.length,
+    totalPoints,
+    averagePoints: pointed.length ? Math.round((totalPoints / pointed.length) * 10) / 10 : null,
+    consensusRate: consensusRate(
+      completed.map((s) => votes.filter((v) => v.storyId === s.id).map((v) => v.points ?? null)),
+    ),
+    participants: (await participantViews(ctx, access.session.id)).length,
+    stories: completed.map((s) => ({ title: s.title, points: s.finalPoints, ticketNumber: s.ticketNumber })),
+    skippedStories: stories
+      .filter((s) => s.status === "skipped")
+      .map((s) => ({ title: s.title, ticketNumber: s.ticketNumber })),
+    openUrl: sessionUrl(ctx, access.session.id),
+  };
+}

@@ -1,0 +1,118 @@
+import type { VotingCardState } from "../cardState";
+import { type AdaptiveCard, actionRows, type CardAction, type CardElement, cardOf } from "./adaptiveCard";
+
+/** Verbs of the voting card's Action.Execute buttons (invoke `adaptiveCard/action`). */
+export const CARD_VERBS = { vote: "vote", reveal: "reveal", next: "next", refresh: "refresh" } as const;
+
+/** Text bar of a distribution entry: one block per vote. */
+const bar = (count: number) => "█".repeat(Math.min(count, 20));
+
+/**
+ * The voting card of a session's active story (issue #3 section 2): title, ticket, the deck as
+ * Action.Execute buttons, who has voted (never values before reveal), Reveal and Next for the
+ * leader, the results after reveal, "Open in Pointwise", and a refresh action so Teams shows
+ * each user their own view.
+ */
+export function buildVotingCard(state: VotingCardState): AdaptiveCard {
+  const { session, story } = state;
+  const body: CardElement[] = [
+    { type: "TextBlock", text: `Pointwise · ${session.title}`, isSubtle: true, size: "Small", wrap: true },
+  ];
+  const actions: CardAction[] = [];
+  const base = { sessionId: session.id, storyId: story?.id ?? null };
+  if (!story) {
+    body.push(
+      { type: "TextBlock", text: "No story to estimate yet", size: "Large", weight: "Bolder", wrap: true },
+      { type: "TextBlock", text: "Add one with **add <story title>**.", wrap: true },
+    );
+  } else {
+    body.push({ type: "TextBlock", text: story.title, size: "Large", weight: "Bolder", wrap: true });
+    if (story.ticketNumber) body.push({ type: "TextBlock", text: story.ticketNumber, isSubtle: true, spacing: "None" });
+    const voted = state.voters.filter((v) => v.hasVoted).map((v) => v.displayName);
+    const waiting = state.voters.filter((v) => !v.hasVoted).map((v) => v.displayName);
+    if (story.status === "completed") {
+      body.push({
+        type: "TextBlock",
+        text: `Story completed: **${story.finalPoints ?? "?"} points**`,
+        color: "Good",
+        wrap: true,
+      });
+    } else if (!story.votesRevealed) {
+      body.push({
+        type: "TextBlock",
+        text: `Voted (${voted.length} of ${state.voters.length}): ${voted.join(", ") || "nobody yet"}`,
+        wrap: true,
+      });
+      if (waiting.length > 0)
+        body.push({ type: "TextBlock", text: `Waiting for: ${waiting.join(", ")}`, isSubtle: true, wrap: true });
+      if (state.viewer?.ownPoints !== undefined && state.viewer.ownPoints !== null) {
+        body.push({ type: "TextBlock", text: `Your vote: **${state.viewer.ownPoints}**`, color: "Accent" });
+      }
+      const deck: CardAction[] = session.deck.map((card) => ({
+        type: "Action.Execute",
+        title: card.label,
+        verb: CARD_VERBS.vote,
+        data: { ...base, points: card.value },
+      }));
+      body.push(...actionRows(deck));
+      if (state.viewer?.isLeader !== false) {
+        actions.push({
+          type: "Action.Execute",
+          title: "Reveal votes",
+          verb: CARD_VERBS.reveal,
+          data: base,
+          style: "positive",
+        });
+      }
+    } else if (state.results) {
+      const r = state.results;
+      body.push({
+        type: "FactSet",
+        facts: [
+          { title: "Average", value: r.average === null ? "-" : r.average.toFixed(1) },
+          { title: "Consensus", value: r.label ?? "-" },
+          { title: "Range", value: r.min === null ? "-" : `${r.min} - ${r.max}` },
+        ],
+      });
+      body.push({
+        type: "Container",
+        style: "emphasis",
+        items: r.distribution.map((d) => ({
+          type: "TextBlock",
+          text: `${d.points}  ${bar(d.count)}  ${d.count}`,
+          spacing: "None",
+        })),
+      });
+      if (state.votes && state.votes.length > 0) {
+        body.push({
+          type: "TextBlock",
+          text: state.votes.map((v) => `${v.displayName}: ${v.points}`).join(" · "),
+          isSubtle: true,
+          wrap: true,
+        });
+      }
+      if (state.viewer?.isLeader !== false) {
+        actions.push({
+          type: "Action.Execute",
+          title: "Next story",
+          verb: CARD_VERBS.next,
+          data: base,
+          style: "positive",
+        });
+      }
+    }
+    body.push({
+      type: "TextBlock",
+      text: `${state.remaining} more stories in the queue`,
+      isSubtle: true,
+      size: "Small",
+    });
+  }
+  actions.push({ type: "Action.OpenUrl", title: "Open in Pointwise", url: state.openUrl });
+  const card = cardOf(body, actions);
+  card.refresh = {
+    action: { type: "Action.Execute", title: "Refresh", verb: CARD_VERBS.refresh, data: base },
+    userIds: state.refreshUserIds.slice(0, 60),
+  };
+  return card;
+}
