@@ -9,10 +9,10 @@ const swc = [
 
 module.exports = {
   testEnvironment: "node",
-  transform: { "^.+\\.ts$": swc, "node_modules/jose/.+\\.js$": swc },
-  // jose 6 (used by the Agents SDK's jwks-rsa) ships only ES modules; jest's CommonJS runtime
+  transform: { "^.+\\.ts$": swc, "node_modules/(jose|adaptivecards|swiper)/.+\\.m?js$": swc },
+  // jose 6 (used by the Agents SDK's jwks-rsa), adaptivecards and its swiper ship only ES modules; jest's CommonJS runtime
   // needs it compiled. Node itself loads it natively (require(esm), Node >= 20.19).
-  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(jose|adaptivecards|swiper)/)"],
   moduleNameMapper: { "^@pointwise/(core|bot)/(.*)$": "<rootDir>/$1/src/$2" },
   testMatch: [
     "<rootDir>/core/src/**/*.test.ts",

@@ -137,7 +137,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         scriptSrc: ["'self'", "https://res.cdn.office.net"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "https:"],
-        connectSrc: ["'self'", "ws:", "wss:"],
+        // teams-js reads its list of valid Teams origins from the Office CDN.
+        connectSrc: ["'self'", "ws:", "wss:", "https://res.cdn.office.net"],
         frameAncestors: FRAME_ANCESTORS,
         upgradeInsecureRequests: null,
       },

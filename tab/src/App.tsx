@@ -4,20 +4,28 @@ import { useState } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
 import { createQueryClient } from "./api/queryClient";
-import { AppThemeProvider } from "./theme/AppThemeProvider";
+import { TeamsFrameRedirect } from "./components/teamsTab/TeamsFrameRedirect";
+import { TeamsHostGate } from "./components/teamsTab/TeamsHostGate";
+import { HostThemeProvider } from "./theme/HostThemeProvider";
 import { TOASTER_ID } from "./toasts/useNotify";
 
-/** The whole app: query cache, theme, toaster and routes. Works top-level and inside an iframe. */
+/**
+ * The whole app: query cache, host detection (website or Microsoft Teams), theme, toaster and
+ * routes. One build serves the website, any iframe, and the Teams tab, side panel and stage.
+ */
 export function App() {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AppThemeProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
-      </AppThemeProvider>
+      <TeamsHostGate>
+        <HostThemeProvider>
+          <BrowserRouter>
+            <TeamsFrameRedirect />
+            <AppRoutes />
+          </BrowserRouter>
+          <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
+        </HostThemeProvider>
+      </TeamsHostGate>
     </QueryClientProvider>
   );
 }

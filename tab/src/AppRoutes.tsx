@@ -16,8 +16,15 @@ import { SettingsPage } from "./components/settings/SettingsPage";
 import { AppShell } from "./components/shell/AppShell";
 import { TeamSessionsPage } from "./components/teams/TeamSessionsPage";
 import { TeamSettingsPage } from "./components/teams/TeamSettingsPage";
+import { TeamsCardPreviewPage } from "./components/teamsTab/TeamsCardPreviewPage";
+import { TeamsConfigPage } from "./components/teamsTab/TeamsConfigPage";
+import { TeamsSidePanelPage } from "./components/teamsTab/TeamsSidePanelPage";
+import { TeamsStagePage } from "./components/teamsTab/TeamsStagePage";
 
-/** The route table (spec part 1 section 2 and part 2 section 2); unknown paths show 'Page Not Found'. */
+/**
+ * The route table (spec part 1 section 2 and part 2 section 2, and the Teams meeting views of
+ * issue #3: side panel, stage, tab configuration, card preview); unknown paths show 'Page Not Found'.
+ */
 export function AppRoutes() {
   return (
     <Routes>
@@ -47,6 +54,10 @@ export function AppRoutes() {
         }
       />
       <Route path="/join/:sessionId" element={<JoinPage />} />
+      <Route path="/teams/sidepanel" element={<TeamsSidePanelPage />} />
+      <Route path="/teams/stage" element={<TeamsStagePage />} />
+      <Route path="/teams/config" element={<TeamsConfigPage />} />
+      <Route path="/teams/card-preview" element={<TeamsCardPreviewPage />} />
       <Route
         path="/teams/:id/sessions"
         element={

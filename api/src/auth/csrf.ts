@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { csrfFailed } from "../errors";
+import { PARTICIPANT_HEADER } from "./participantTokens";
 
 /** Cookie and header names of spec part 1 section 7. */
 export const CSRF_COOKIE = "csrf-token";
@@ -10,15 +11,21 @@ export const CSRF_HEADER = "x-csrf-token";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/** The guest join (spec part 2 section 7). */
+const JOIN_ANONYMOUS = /^\/api\/sessions\/[^/]+\/join-anonymous$/;
+
 /** Paths that authenticate by other means than cookies (the Bot Framework's JWT). */
 const EXEMPT = [/^\/api\/messages$/];
 
 /**
  * Signed double-submit CSRF protection (OWASP CSRF cheat sheet, "Signed Double-Submit Cookie"):
  * the token is `random.hmac(random)` under the server secret, kept in a cookie the page can read
- * and echoed in `X-CSRF-Token` on every unsafe request. A request with a bearer token needs
- * none: a cross-site page cannot attach that header, and such a request is authenticated by
- * the token alone (the bearer hook rejects a bad one with 401).
+ * and echoed in `X-CSRF-Token` on every unsafe request. Exempt, because a cross-site page
+ * cannot forge them and they carry no ambient authority:
+ * - a request with a bearer token (Teams SSO; the bearer hook rejects a bad one with 401) or a
+ *   participant token header (a guest's credential, never attached by the browser);
+ * - a guest joining by name with no cookies at all (inside the Teams iframe, where third-party
+ *   cookies are not sent): there is no identity to ride on, and the answer is a new guest.
  */
 export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
   const sign = (nonce: string) => createHmac("sha256", opts.secret).update(nonce).digest("base64url");
@@ -52,7 +59,8 @@ export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: st
     }
     const path = request.url.split("?")[0] ?? "";
     if (EXEMPT.some((re) => re.test(path))) return;
-    if (request.headers.authorization?.startsWith("Bearer ")) return;
+    if (request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER]) return;
+    if (!request.headers.cookie && JOIN_ANONYMOUS.test(path)) return;
     const header = request.headers[CSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
     const cookieOk = valid(cookieToken) && headerToken === cookieToken;

@@ -11,6 +11,9 @@ export const queryKeys = {
   votes: (sessionId: string) => ["/api/sessions", sessionId, "votes"] as const,
   participants: (sessionId: string) => ["/api/sessions", sessionId, "participants"] as const,
   live: (sessionId: string) => ["live", sessionId] as const,
+  meetingSession: (conversationId: string) => ["/api/meetings", conversationId, "session"] as const,
+  /** The last part (story id and round) only separates cache entries; it is not in the path. */
+  votingCard: (sessionId: string, storyKey: string) => ["/api/sessions", sessionId, "card", storyKey] as const,
   teams: ["/api/teams"] as const,
   teamMembers: (teamId: string) => ["/api/teams", teamId, "members"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,

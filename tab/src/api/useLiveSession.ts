@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnected } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
+import { teamsBearerToken, teamsParticipantToken } from "./teamsCredentials";
 
 const RECONNECT_DELAY_MS = 3000;
 const NORMAL_CLOSURE = 1000;
@@ -21,7 +22,7 @@ function socketUrl(): string {
 
 /**
  * Keeps a WebSocket to /ws open for `sessionId` while `identity` is known and `enabled`:
- * sends join_session, writes every push into the react-query cache, closes with the normal
+ * sends join_session (with the Teams SSO or participant token when the tab runs in Teams), writes every push into the react-query cache, closes with the normal
  * code on leave, and reconnects 3000 ms after any other close (the new snapshot replaces state).
  * Returns the live state (connection, presence, `you`).
  */
@@ -40,10 +41,22 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
 
     const connect = () => {
       socket = new WebSocket(socketUrl());
-      socket.onopen = () => {
+      const opened = socket;
+      opened.onopen = async () => {
         setLiveConnected(queryClient, sessionId, true);
-        const join: ClientMessage = { type: "join_session", sessionId, userId, participantId, displayName };
-        socket?.send(JSON.stringify(join));
+        // Inside Teams: browsers cannot set headers on a WebSocket, so the credentials ride in the frame.
+        const accessToken = (await teamsBearerToken()) ?? undefined;
+        const participantToken = teamsParticipantToken() ?? undefined;
+        const join: ClientMessage = {
+          type: "join_session",
+          sessionId,
+          userId,
+          participantId,
+          displayName,
+          ...(accessToken ? { accessToken } : {}),
+          ...(participantToken ? { participantToken } : {}),
+        };
+        if (opened.readyState === WebSocket.OPEN) opened.send(JSON.stringify(join));
       };
       socket.onmessage = (event) => {
         try {

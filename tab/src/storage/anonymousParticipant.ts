@@ -5,6 +5,8 @@ export interface AnonymousParticipant {
   participantId: string;
   displayName: string;
   sessionId: string;
+  /** The participant token of join-anonymous, kept where cookies may be blocked (the Teams iframe). */
+  participantToken?: string;
 }
 
 const KEY = "anonymous_participant";

@@ -169,6 +169,40 @@ describe("CSRF (spec part 1 section 7)", () => {
     });
     expect(both.body.code).toBe("CSRF_VALIDATION_FAILED");
   });
+
+  it("needs no token where no browser credential is involved (Teams iframe guests)", async () => {
+    const owner = await buildUser(server.url);
+    const session = await owner.client.post<{ id: string }>("/api/sessions", { title: "Meeting" });
+    const fresh = new ApiClient(server.url);
+    const join = await fresh.request<{ participantToken: string }>(
+      "POST",
+      `/api/sessions/${session.body.id}/join-anonymous`,
+      { displayName: "Iframe Guest" },
+      { csrf: false },
+    );
+    expect(join.status).toBe(201);
+    const stories = await owner.client.post<{ id: string }>(`/api/sessions/${session.body.id}/stories`, { title: "S" });
+    const vote = await new ApiClient(server.url).request(
+      "POST",
+      "/api/votes",
+      { storyId: stories.body.id, points: 3 },
+      {
+        csrf: false,
+        headers: { "x-participant-token": join.body.participantToken },
+      },
+    );
+    expect(vote.status).toBe(200);
+    // With cookies in the jar (a browser with ambient credentials), the token is required again.
+    const withCookies = new ApiClient(server.url);
+    await withCookies.get("/api/csrf-token");
+    const refused = await withCookies.request<{ code: string }>(
+      "POST",
+      `/api/sessions/${session.body.id}/join-anonymous`,
+      { displayName: "X" },
+      { csrf: false },
+    );
+    expect(refused.body.code).toBe("CSRF_VALIDATION_FAILED");
+  });
 });
 
 describe("rate limits", () => {

@@ -1,0 +1,20 @@
+import { parseBotCommand } from "./botCommand";
+
+describe("parseBotCommand", () => {
+  it("strips the mention and reads the command and its argument", () => {
+    expect(parseBotCommand("<at>Pointwise</at> new  Sprint 12 planning ")).toEqual({
+      kind: "new",
+      title: "Sprint 12 planning",
+    });
+    expect(parseBotCommand("ADD Login&nbsp;page")).toEqual({ kind: "add", title: "Login page" });
+    expect(parseBotCommand("<at>Pointwise</at> reveal")).toEqual({ kind: "reveal" });
+    expect(parseBotCommand("next")).toEqual({ kind: "next" });
+    expect(parseBotCommand("Summary")).toEqual({ kind: "summary" });
+    expect(parseBotCommand("help")).toEqual({ kind: "help" });
+  });
+  it("treats anything else, and new/add without a title, as unknown", () => {
+    expect(parseBotCommand("dance")).toEqual({ kind: "unknown", text: "dance" });
+    expect(parseBotCommand("new")).toEqual({ kind: "unknown", text: "new" });
+    expect(parseBotCommand(undefined)).toEqual({ kind: "unknown", text: "" });
+  });
+});
