@@ -27,16 +27,3 @@ export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
-
-/** The first `n` records of a CSV file, header included (quoted records may span lines). */
-export function firstCsvRecords(file: string, n: number): string {
-  const text = fs.readFileSync(file, "utf8");
-  let inQuotes = false;
-  let records = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') inQuotes = !inQuotes;
-    else if (ch === "\n" && !inQuotes && ++records === n + 1) return text.slice(0, i + 1);
-  }
-  return text;
-}

@@ -2,8 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
+import { BAMBOO_CSV, firstCsvRecords } from "../../api/src/testing/csvFixtures";
 import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { firstCsvRecords, launchChromium, snap } from "./browser";
+import { launchChromium, snap } from "./browser";
 
 /**
  * Issue #2 section 7: a leader registers, creates a session and imports the first 10 stories
@@ -11,7 +12,6 @@ import { firstCsvRecords, launchChromium, snap } from "./browser";
  * link; all three vote on two stories; every page updates live without reload; reveal shows
  * the distribution and consensus label; the leader completes one story and skips one.
  */
-const BAMBOO = path.resolve(__dirname, "../../../shared/data/storypoints/bamboo.csv");
 const PASSWORD = "Estimate8Points";
 
 let server: TestServer;
@@ -56,7 +56,7 @@ it("runs a full planning-poker round for three people, live", async () => {
   await snap(leader, "01-empty-session");
 
   const csv = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pw-e2e-")), "bamboo-10.csv");
-  fs.writeFileSync(csv, firstCsvRecords(BAMBOO, 10));
+  fs.writeFileSync(csv, firstCsvRecords(BAMBOO_CSV, 10));
   await leader.getByTestId("import-csv-input").setInputFiles(csv);
   await leader.getByTestId("import-csv-button").click();
   await leader.locator('[data-testid^="story-row-"]').nth(9).waitFor();

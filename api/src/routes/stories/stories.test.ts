@@ -1,11 +1,9 @@
 import fs from "node:fs";
-import path from "node:path";
 import type { StoryView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
+import { BAMBOO_CSV, firstCsvRecords } from "../../testing/csvFixtures";
 import { buildSession, buildStory, buildUser, joinGuest } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
-
-const BAMBOO = path.resolve(__dirname, "../../../../../shared/data/storypoints/bamboo.csv");
 
 let server: TestServer;
 beforeAll(async () => {
@@ -17,19 +15,6 @@ const importCsv = (client: ApiClient, sessionId: string, csv: string) =>
   client.request<Record<string, unknown>>("POST", `/api/sessions/${sessionId}/stories/import`, csv, {
     contentType: "text/csv",
   });
-
-/** The first `n` records of a CSV file, header included (records may span lines). */
-function firstRecords(file: string, n: number): string {
-  const text = fs.readFileSync(file, "utf8");
-  let inQuotes = false;
-  let records = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '"') inQuotes = !inQuotes;
-    else if (ch === "\n" && !inQuotes && ++records === n + 1) return text.slice(0, i + 1);
-  }
-  return text;
-}
 
 describe("POST /api/sessions/:id/stories", () => {
   it("adds a story for the leader; the first becomes the group's active story", async () => {
@@ -86,7 +71,7 @@ describe("POST /api/sessions/:id/stories", () => {
 describe("POST /api/sessions/:id/stories/import", () => {
   it("imports the first 10 stories of bamboo.csv with keys as ticket numbers", async () => {
     const { leader, session } = await buildSession(server.url);
-    const res = await importCsv(leader.client, session.id, firstRecords(BAMBOO, 10));
+    const res = await importCsv(leader.client, session.id, firstCsvRecords(BAMBOO_CSV, 10));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ imported: 10, errors: [] });
     const stories = (await leader.client.get<StoryView[]>(`/api/sessions/${session.id}/stories`)).body;
@@ -101,7 +86,7 @@ describe("POST /api/sessions/:id/stories/import", () => {
 
   it("imports the whole real backlog, long descriptions kept whole", async () => {
     const { leader, session } = await buildSession(server.url);
-    const res = await importCsv(leader.client, session.id, fs.readFileSync(BAMBOO, "utf8"));
+    const res = await importCsv(leader.client, session.id, fs.readFileSync(BAMBOO_CSV, "utf8"));
     expect(res.body).toEqual({ imported: 521, errors: [] });
     const stories = (await leader.client.get<StoryView[]>(`/api/sessions/${session.id}/stories`)).body;
     expect(Math.max(...stories.map((s) => s.description?.length ?? 0))).toBeGreaterThan(5000);
