@@ -2,15 +2,15 @@ import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from "@flu
 import { Archive20Regular, Delete20Regular, MoreHorizontal20Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { useState } from "react";
-import { useArchiveSession, useDeleteSession } from "../../api/sessionMutations";
+import { useArchiveSession } from "../../api/sessionMutations";
 import { useNotify } from "../../toasts/useNotify";
 import { ConfirmDialog } from "../common/ConfirmDialog";
+import { DeleteSessionDialog } from "../sessions/DeleteSessionDialog";
 
 /** The owner's card menu: Archive Session and Delete Session, each confirmed (spec part 1 section 2). */
 export function SessionCardMenu({ session }: { session: SessionView }) {
   const [confirming, setConfirming] = useState<"archive" | "delete" | null>(null);
   const archive = useArchiveSession("archive");
-  const remove = useDeleteSession();
   const notify = useNotify();
 
   const onArchive = () =>
@@ -20,14 +20,6 @@ export function SessionCardMenu({ session }: { session: SessionView }) {
         setConfirming(null);
       },
       onError: () => notify("Error", "Failed to archive session. Please try again.", "error"),
-    });
-  const onDelete = () =>
-    remove.mutate(session.id, {
-      onSuccess: () => {
-        notify("Session deleted");
-        setConfirming(null);
-      },
-      onError: () => notify("Error", "Failed to delete session. Please try again.", "error"),
     });
 
   return (
@@ -57,16 +49,11 @@ export function SessionCardMenu({ session }: { session: SessionView }) {
         pending={archive.isPending}
         onConfirm={onArchive}
       />
-      <ConfirmDialog
+      <DeleteSessionDialog
+        session={session}
         open={confirming === "delete"}
         onOpenChange={(open) => setConfirming(open ? "delete" : null)}
-        title="Delete Session"
-        message={`This permanently removes "${session.title}" with all its stories, votes and data. This cannot be undone.`}
-        confirmLabel="Delete Session"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={onDelete}
+        onDeleted={() => setConfirming(null)}
       />
     </>
   );
