@@ -51,8 +51,7 @@ if [ -z "${TEST_DATABASE_URL:-}" ]; then
 fi
 
 step "build the server (the two-process test runs api/dist)"
-npm run --silent build -w core
-npm run --silent build -w api
+npm run --silent build:server
 
 step "unit and API tests on PGlite, two-process test on PostgreSQL"
 npx jest --ci

@@ -16,6 +16,12 @@ import { buildVotingCard } from "./votingCard";
  * DOM) with a 1.5 serialisation context: no parse warnings or errors, no validation failures,
  * and it renders. Plus the Teams rules the library does not know.
  */
+// Teams renders markdown itself; the library only needs to be told it is handled.
+AC.AdaptiveCard.onProcessMarkdown = (text, result) => {
+  result.outputHtml = text;
+  result.didProcess = true;
+};
+
 function problemsOf(json: AdaptiveCard): string[] {
   const context = new AC.SerializationContext(AC.Versions.v1_5);
   const card = new AC.AdaptiveCard();
