@@ -193,7 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const adapter = new CloudAdapter(botAuthConfig(config));
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());
-  await app.register(botRoutes(ctx, adapter, cardUpdater.forget));
+  await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
   await app.register(teamsRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
 

@@ -23,26 +23,38 @@ const RELEVANT = new Set<ServerMessageType>([
 ]);
 /** Changes within this window update a card once (a burst of votes is one update). */
 const DEBOUNCE_MS = 300;
-/** A session found without a posted card is not looked up again for this long. */
-const NO_CARD_TTL_MS = 30_000;
+/** How often the set of sessions with a posted card is re-read (cards posted by other instances). */
+const CARD_SET_REFRESH_MS = 10_000;
 
 /**
  * Keeps the voting cards posted in Teams up to date: whenever this instance publishes a
  * change to a session bound to a conversation, the conversation's latest card is replaced
  * (proactive `updateActivity`) with the viewer-neutral card, so website voters and card
  * voters see each other live. Each user's own view arrives through the card's refresh action.
- * @returns `forget(sessionId)`, to call when a card is posted (so the next change updates it
- *   at once), and `stop()`, which cancels pending updates.
+ * @returns `cardPosted(sessionId)`, to call when a card is posted (so the next change updates
+ *   it at once), and `stop()`, which cancels pending updates.
  */
 export function startCardUpdater(
   ctx: AppContext,
   adapter: CloudAdapter,
   log: FastifyBaseLogger,
-): { forget(sessionId: string): void; stop(): void } {
+): { cardPosted(sessionId: string): void; stop(): void } {
   const pending = new Map<string, NodeJS.Timeout>();
-  /** Sessions with no card in any conversation, and when that was seen (most sessions). */
-  const noCard = new Map<string, number>();
+  /** Sessions with a voting card posted in some conversation: one query per interval, not per vote. */
+  let withCard = new Set<string>();
   let stopped = false;
+  const refresh = async () => {
+    const rows = await ctx.db
+      .selectDistinct({ sessionId: teamsConversations.sessionId })
+      .from(teamsConversations)
+      .where(and(isNotNull(teamsConversations.cardActivityId), isNotNull(teamsConversations.reference)));
+    withCard = new Set(rows.flatMap((r) => (r.sessionId ? [r.sessionId] : [])));
+  };
+  const refresher = setInterval(() => {
+    refresh().catch((err: unknown) => log.warn({ err }, "Teams card list refresh failed"));
+  }, CARD_SET_REFRESH_MS);
+  refresher.unref();
+  refresh().catch((err: unknown) => log.warn({ err }, "Teams card list refresh failed"));
   const identity = proactiveIdentity(ctx.config);
 
   const update = async (sessionId: string) => {
@@ -56,11 +68,7 @@ export function startCardUpdater(
           isNotNull(teamsConversations.cardActivityId),
         ),
       );
-    if (rows.length === 0) {
-      noCard.set(sessionId, Date.now());
-      return;
-    }
-    noCard.delete(sessionId);
+    if (rows.length === 0) return;
     const access = await loadSessionAccess(ctx.db, { headers: {}, cookies: {}, userMemo: null }, sessionId);
     for (const row of rows) {
       const state = await votingCardState(ctx, access, row.cardUserIds);
@@ -80,9 +88,7 @@ export function startCardUpdater(
   };
 
   ctx.hub.onPublish((sessionId, message) => {
-    if (stopped || !RELEVANT.has(message.type) || pending.has(sessionId)) return;
-    const seen = noCard.get(sessionId);
-    if (seen !== undefined && Date.now() - seen < NO_CARD_TTL_MS) return;
+    if (stopped || !RELEVANT.has(message.type) || pending.has(sessionId) || !withCard.has(sessionId)) return;
     const timer = setTimeout(() => {
       pending.delete(sessionId);
       update(sessionId).catch((err: unknown) => log.warn({ err, sessionId }, "Teams card update failed"));
@@ -91,9 +97,12 @@ export function startCardUpdater(
     pending.set(sessionId, timer);
   });
   return {
-    forget: (sessionId) => noCard.delete(sessionId),
+    cardPosted: (sessionId) => {
+      withCard.add(sessionId);
+    },
     stop() {
       stopped = true;
+      clearInterval(refresher);
       for (const timer of pending.values()) clearTimeout(timer);
       pending.clear();
     },
