@@ -1,5 +1,6 @@
+import { Spinner } from "@fluentui/react-components";
+import { lazy, Suspense } from "react";
 import { Route, Routes } from "react-router";
-import { ArchivedPage } from "./components/archive/ArchivedPage";
 import { HomeRoute } from "./components/auth/HomeRoute";
 import { LoginPage } from "./components/auth/LoginPage";
 import { RegisterPage } from "./components/auth/RegisterPage";
@@ -11,15 +12,33 @@ import { SessionErrorPage } from "./components/errors/SessionErrorPage";
 import { SubscriptionErrorPage } from "./components/errors/SubscriptionErrorPage";
 import { JoinPage } from "./components/join/JoinPage";
 import { StaticPage } from "./components/legal/StaticPage";
-import { SessionPage } from "./components/session/SessionPage";
-import { SettingsPage } from "./components/settings/SettingsPage";
 import { AppShell } from "./components/shell/AppShell";
-import { TeamSessionsPage } from "./components/teams/TeamSessionsPage";
-import { TeamSettingsPage } from "./components/teams/TeamSettingsPage";
-import { TeamsCardPreviewPage } from "./components/teamsTab/TeamsCardPreviewPage";
-import { TeamsConfigPage } from "./components/teamsTab/TeamsConfigPage";
-import { TeamsSidePanelPage } from "./components/teamsTab/TeamsSidePanelPage";
-import { TeamsStagePage } from "./components/teamsTab/TeamsStagePage";
+
+// Heavy screens load on demand: the session screen (chart), the Teams views (adaptivecards),
+// settings and team pages stay out of the first download.
+const ArchivedPage = lazy(() => import("./components/archive/ArchivedPage").then((m) => ({ default: m.ArchivedPage })));
+const SessionPage = lazy(() => import("./components/session/SessionPage").then((m) => ({ default: m.SessionPage })));
+const SettingsPage = lazy(() =>
+  import("./components/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })),
+);
+const TeamSessionsPage = lazy(() =>
+  import("./components/teams/TeamSessionsPage").then((m) => ({ default: m.TeamSessionsPage })),
+);
+const TeamSettingsPage = lazy(() =>
+  import("./components/teams/TeamSettingsPage").then((m) => ({ default: m.TeamSettingsPage })),
+);
+const TeamsCardPreviewPage = lazy(() =>
+  import("./components/teamsTab/TeamsCardPreviewPage").then((m) => ({ default: m.TeamsCardPreviewPage })),
+);
+const TeamsConfigPage = lazy(() =>
+  import("./components/teamsTab/TeamsConfigPage").then((m) => ({ default: m.TeamsConfigPage })),
+);
+const TeamsSidePanelPage = lazy(() =>
+  import("./components/teamsTab/TeamsSidePanelPage").then((m) => ({ default: m.TeamsSidePanelPage })),
+);
+const TeamsStagePage = lazy(() =>
+  import("./components/teamsTab/TeamsStagePage").then((m) => ({ default: m.TeamsStagePage })),
+);
 
 /**
  * The route table (spec part 1 section 2 and part 2 section 2, and the Teams meeting views of
@@ -27,77 +46,79 @@ import { TeamsStagePage } from "./components/teamsTab/TeamsStagePage";
  */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/" element={<HomeRoute />} />
-      <Route
-        path="/sessions"
-        element={
-          <RequireUser signedOut="forbidden">
-            <DashboardPage />
-          </RequireUser>
-        }
-      />
-      <Route
-        path="/archived"
-        element={
-          <RequireUser signedOut="login-toast">
-            <ArchivedPage />
-          </RequireUser>
-        }
-      />
-      <Route
-        path="/session/:id"
-        element={
-          <AppShell>
-            <SessionPage />
-          </AppShell>
-        }
-      />
-      <Route path="/join/:sessionId" element={<JoinPage />} />
-      <Route path="/teams/sidepanel" element={<TeamsSidePanelPage />} />
-      <Route path="/teams/stage" element={<TeamsStagePage />} />
-      <Route path="/teams/config" element={<TeamsConfigPage />} />
-      <Route path="/teams/card-preview" element={<TeamsCardPreviewPage />} />
-      <Route
-        path="/teams/:id/sessions"
-        element={
-          <RequireUser signedOut="login-toast">
-            <TeamSessionsPage />
-          </RequireUser>
-        }
-      />
-      <Route
-        path="/teams/:id/settings"
-        element={
-          <RequireUser signedOut="forbidden">
-            <TeamSettingsPage />
-          </RequireUser>
-        }
-      />
-      {["/settings", "/settings/billing", "/automations"].map((path) => (
+    <Suspense fallback={<Spinner label="Loading..." style={{ marginTop: 64 }} />}>
+      <Routes>
+        <Route path="/" element={<HomeRoute />} />
         <Route
-          key={path}
-          path={path}
+          path="/sessions"
           element={
             <RequireUser signedOut="forbidden">
-              <SettingsPage />
+              <DashboardPage />
             </RequireUser>
           }
         />
-      ))}
-      <Route path="/login" element={<LoginPage />} />
-      <Route path="/register" element={<RegisterPage />} />
-      <Route path="/error/403" element={<ErrorPage kind="403" />} />
-      <Route path="/error/404" element={<NotFoundPage />} />
-      <Route path="/error/500" element={<ErrorPage kind="500" />} />
-      <Route path="/error/network" element={<ErrorPage kind="network" />} />
-      <Route path="/error/session" element={<SessionErrorPage />} />
-      <Route path="/error/subscription" element={<SubscriptionErrorPage />} />
-      <Route path="/subscription/cancel" element={<ErrorPage kind="cancelled" />} />
-      <Route path="/privacy-policy" element={<StaticPage kind="privacy" />} />
-      <Route path="/terms" element={<StaticPage kind="terms" />} />
-      <Route path="/cookies" element={<StaticPage kind="cookies" />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        <Route
+          path="/archived"
+          element={
+            <RequireUser signedOut="login-toast">
+              <ArchivedPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/session/:id"
+          element={
+            <AppShell>
+              <SessionPage />
+            </AppShell>
+          }
+        />
+        <Route path="/join/:sessionId" element={<JoinPage />} />
+        <Route path="/teams/sidepanel" element={<TeamsSidePanelPage />} />
+        <Route path="/teams/stage" element={<TeamsStagePage />} />
+        <Route path="/teams/config" element={<TeamsConfigPage />} />
+        <Route path="/teams/card-preview" element={<TeamsCardPreviewPage />} />
+        <Route
+          path="/teams/:id/sessions"
+          element={
+            <RequireUser signedOut="login-toast">
+              <TeamSessionsPage />
+            </RequireUser>
+          }
+        />
+        <Route
+          path="/teams/:id/settings"
+          element={
+            <RequireUser signedOut="forbidden">
+              <TeamSettingsPage />
+            </RequireUser>
+          }
+        />
+        {["/settings", "/settings/billing", "/automations"].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <RequireUser signedOut="forbidden">
+                <SettingsPage />
+              </RequireUser>
+            }
+          />
+        ))}
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/error/403" element={<ErrorPage kind="403" />} />
+        <Route path="/error/404" element={<NotFoundPage />} />
+        <Route path="/error/500" element={<ErrorPage kind="500" />} />
+        <Route path="/error/network" element={<ErrorPage kind="network" />} />
+        <Route path="/error/session" element={<SessionErrorPage />} />
+        <Route path="/error/subscription" element={<SubscriptionErrorPage />} />
+        <Route path="/subscription/cancel" element={<ErrorPage kind="cancelled" />} />
+        <Route path="/privacy-policy" element={<StaticPage kind="privacy" />} />
+        <Route path="/terms" element={<StaticPage kind="terms" />} />
+        <Route path="/cookies" element={<StaticPage kind="cookies" />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }
