@@ -11,21 +11,20 @@ export const CSRF_HEADER = "x-csrf-token";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** The guest join (spec part 2 section 7). */
-const JOIN_ANONYMOUS = /^\/api\/sessions\/[^/]+\/join-anonymous$/;
-
 /** Paths that authenticate by other means than cookies (the Bot Framework's JWT). */
 const EXEMPT = [/^\/api\/messages$/];
 
 /**
  * Signed double-submit CSRF protection (OWASP CSRF cheat sheet, "Signed Double-Submit Cookie"):
  * the token is `random.hmac(random)` under the server secret, kept in a cookie the page can read
- * and echoed in `X-CSRF-Token` on every unsafe request. Exempt, because a cross-site page
- * cannot forge them and they carry no ambient authority:
- * - a request with a bearer token (Teams SSO; the bearer hook rejects a bad one with 401) or a
- *   participant token header (a guest's credential, never attached by the browser);
- * - a guest joining by name with no cookies at all (inside the Teams iframe, where third-party
- *   cookies are not sent): there is no identity to ride on, and the answer is a new guest.
+ * and echoed in `X-CSRF-Token` on every unsafe request. Also accepted, because a cross-site
+ * page can neither forge them nor ride on an ambient credential with them:
+ * - a bearer token (Teams SSO; the bearer hook rejects a bad one with 401) or a participant
+ *   token header (a guest's credential, which the browser never attaches by itself);
+ * - a request with no cookies at all and a validly signed `X-CSRF-Token`: with no cookie there
+ *   is no ambient credential to abuse, and a custom header cannot be sent cross-site without a
+ *   CORS preflight, which this server never grants (Teams iframes, where third-party cookies
+ *   are not sent, rely on this).
  */
 export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
   const sign = (nonce: string) => createHmac("sha256", opts.secret).update(nonce).digest("base64url");
@@ -60,10 +59,10 @@ export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: st
     const path = request.url.split("?")[0] ?? "";
     if (EXEMPT.some((re) => re.test(path))) return;
     if (request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER]) return;
-    if (!request.headers.cookie && JOIN_ANONYMOUS.test(path)) return;
     const header = request.headers[CSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
     const cookieOk = valid(cookieToken) && headerToken === cookieToken;
-    if (!cookieOk) throw csrfFailed();
+    const cookielessOk = !request.headers.cookie && valid(headerToken);
+    if (!cookieOk && !cookielessOk) throw csrfFailed();
   });
 });

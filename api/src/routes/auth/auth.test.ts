@@ -170,38 +170,64 @@ describe("CSRF (spec part 1 section 7)", () => {
     expect(both.body.code).toBe("CSRF_VALIDATION_FAILED");
   });
 
-  it("needs no token where no browser credential is involved (Teams iframe guests)", async () => {
+  it("accepts a signed header without cookies (Teams iframe guests), never an unsigned one", async () => {
     const owner = await buildUser(server.url);
     const session = await owner.client.post<{ id: string }>("/api/sessions", { title: "Meeting" });
-    const fresh = new ApiClient(server.url);
-    const join = await fresh.request<{ participantToken: string }>(
+    const token = (await new ApiClient(server.url).get<{ csrfToken: string }>("/api/csrf-token")).body.csrfToken;
+    const path = `/api/sessions/${session.body.id}/join-anonymous`;
+    // No cookie jar (third-party iframe): no header is refused, a forged one too, a signed one passes.
+    const bare = await new ApiClient(server.url).request<{ code: string }>(
       "POST",
-      `/api/sessions/${session.body.id}/join-anonymous`,
-      { displayName: "Iframe Guest" },
+      path,
+      { displayName: "G" },
       { csrf: false },
     );
+    expect(bare.body.code).toBe("CSRF_VALIDATION_FAILED");
+    const forged = await new ApiClient(server.url).request<{ code: string }>(
+      "POST",
+      path,
+      { displayName: "G" },
+      {
+        csrf: false,
+        headers: { "x-csrf-token": "forged.value" },
+      },
+    );
+    expect(forged.body.code).toBe("CSRF_VALIDATION_FAILED");
+    const join = await new ApiClient(server.url).request<{ participantToken: string }>(
+      "POST",
+      path,
+      { displayName: "Iframe Guest" },
+      {
+        csrf: false,
+        headers: { "x-csrf-token": token },
+      },
+    );
     expect(join.status).toBe(201);
-    const stories = await owner.client.post<{ id: string }>(`/api/sessions/${session.body.id}/stories`, { title: "S" });
+    // The guest's own token header authenticates without CSRF (a browser never sends it by itself).
+    const story = await owner.client.post<{ id: string }>(`/api/sessions/${session.body.id}/stories`, { title: "S" });
     const vote = await new ApiClient(server.url).request(
       "POST",
       "/api/votes",
-      { storyId: stories.body.id, points: 3 },
+      { storyId: story.body.id, points: 3 },
       {
         csrf: false,
         headers: { "x-participant-token": join.body.participantToken },
       },
     );
     expect(vote.status).toBe(200);
-    // With cookies in the jar (a browser with ambient credentials), the token is required again.
+    // A browser with cookies must echo its own cookie: another signed token is not enough.
     const withCookies = new ApiClient(server.url);
     await withCookies.get("/api/csrf-token");
-    const refused = await withCookies.request<{ code: string }>(
+    const mismatch = await withCookies.request<{ code: string }>(
       "POST",
-      `/api/sessions/${session.body.id}/join-anonymous`,
+      path,
       { displayName: "X" },
-      { csrf: false },
+      {
+        csrf: false,
+        headers: { "x-csrf-token": token },
+      },
     );
-    expect(refused.body.code).toBe("CSRF_VALIDATION_FAILED");
+    expect(mismatch.body.code).toBe("CSRF_VALIDATION_FAILED");
   });
 });
 
