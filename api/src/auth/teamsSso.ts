@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import { and, eq } from "drizzle-orm";
 import { createRemoteJWKSet, decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
 import type { Config } from "../config";
@@ -41,7 +42,7 @@ export function createSsoVerifier(config: Config): SsoVerifier {
       throw unauthorized("Invalid Teams token");
     }
     const tid = typeof claims.tid === "string" ? claims.tid : "";
-    if (!/^[0-9a-f-]{36}$/i.test(tid)) throw unauthorized("Invalid Teams token");
+    if (!isUuid(tid)) throw unauthorized("Invalid Teams token");
     try {
       const { payload } = await jwtVerify(token, keys, {
         audience: audiences,

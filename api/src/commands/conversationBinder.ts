@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { SessionView } from "@pointwise/core/presented";
 import type { CreateSessionInput } from "@pointwise/core/sessionSchemas";
 import { eq } from "drizzle-orm";
@@ -58,7 +59,7 @@ export async function bindConversation(
   }
   let session: SessionView;
   if ("sessionId" in choice) {
-    const [row] = /^[0-9a-f-]{36}$/i.test(choice.sessionId)
+    const [row] = isUuid(choice.sessionId)
       ? await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, choice.sessionId))
       : [];
     if (!row) throw notFound("Session not found");

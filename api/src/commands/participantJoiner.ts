@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { JoinAnonymousResult, ParticipantView } from "@pointwise/core/presented";
 import { eq, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
@@ -8,12 +9,13 @@ import { pointingSessions, sessionParticipants, users } from "../db/schema";
 import { AppError, notFound, permissionDenied, userNotFound } from "../errors";
 import type { ParticipantRow, SessionRow } from "../policies/sessionPolicy";
 import { presentParticipant } from "../presenters/participantPresenter";
+import { leaderPresent } from "../queries/sessionViews";
 
 /** 403 when the session already holds maxParticipants participants. */
 const sessionFull = (): AppError => new AppError(403, "PERMISSION_DENIED", "This session is full");
 
 async function lockOpenSession(tx: Tx, sessionId: string, invalidMessage: string): Promise<SessionRow> {
-  const [session] = /^[0-9a-f-]{36}$/i.test(sessionId)
+  const [session] = isUuid(sessionId)
     ? await tx.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId)).for("update")
     : [];
   if (!session) throw notFound(invalidMessage);
@@ -40,9 +42,7 @@ async function publishParticipant(ctx: AppContext, sessionId: string, view: Part
 
 async function leaderOnline(ctx: AppContext, sessionId: string): Promise<boolean> {
   const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
-  if (!session) return false;
-  const online = new Set(await ctx.hub.onlineVoters(sessionId));
-  return online.has(`u:${session.creatorId}`) || (!!session.leaderId && online.has(`u:${session.leaderId}`));
+  return session ? leaderPresent(session, new Set(await ctx.hub.onlineVoters(sessionId))) : false;
 }
 
 /**

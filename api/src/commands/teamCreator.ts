@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { TeamMemberView, TeamView } from "@pointwise/core/presented";
 import type { CreateTeamInput } from "@pointwise/core/teamSchemas";
 import { and, eq } from "drizzle-orm";
@@ -47,7 +48,7 @@ export async function createTeam(ctx: AppContext, user: UserRow, input: CreateTe
  * @throws 404 NOT_FOUND for an unknown team; 403 TEAM_ACCESS_DENIED for a non-member.
  */
 export async function loadTeamForMember(ctx: AppContext, user: UserRow, teamId: string): Promise<TeamRow> {
-  const [team] = /^[0-9a-f-]{36}$/i.test(teamId) ? await ctx.db.select().from(teams).where(eq(teams.id, teamId)) : [];
+  const [team] = isUuid(teamId) ? await ctx.db.select().from(teams).where(eq(teams.id, teamId)) : [];
   if (!team) throw notFound("Team not found");
   const member = await ctx.db
     .select({ id: teamMembers.id })

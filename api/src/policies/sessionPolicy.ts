@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import { and, eq } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
@@ -43,7 +44,7 @@ export async function loadSessionAccess(
   sessionId: string,
   explicitToken?: string,
 ): Promise<SessionAccess> {
-  if (!/^[0-9a-f-]{36}$/i.test(sessionId)) throw notFound("Session not found");
+  if (!isUuid(sessionId)) throw notFound("Session not found");
   const session = (await db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId)))[0];
   if (!session) throw notFound("Session not found");
   const user = await optionalUser(db, request);

@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
@@ -15,9 +16,7 @@ export async function loadStoryAccess(
   request: FastifyRequest,
   storyId: string,
 ): Promise<{ story: StoryRow; access: SessionAccess }> {
-  const [story] = /^[0-9a-f-]{36}$/i.test(storyId)
-    ? await ctx.db.select().from(stories).where(eq(stories.id, storyId))
-    : [];
+  const [story] = isUuid(storyId) ? await ctx.db.select().from(stories).where(eq(stories.id, storyId)) : [];
   if (!story) throw notFound("Story not found");
   const access = await loadSessionAccess(ctx.db, request, story.sessionId);
   return { story, access };

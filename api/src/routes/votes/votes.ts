@@ -1,3 +1,4 @@
+import { isUuid } from "@pointwise/core/ids";
 import { castVoteSchema } from "@pointwise/core/voteSchemas";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -49,7 +50,7 @@ export const voteRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     if (!story.votesRevealed && voterKey !== access.voterKey) {
       throw permissionDenied("Votes are hidden until they are revealed");
     }
-    const valid = /^[0-9a-f-]{36}$/i.test("userId" in voter ? voter.userId : voter.participantId);
+    const valid = isUuid("userId" in voter ? voter.userId : voter.participantId);
     const [vote] = valid
       ? await ctx.db
           .select({ points: votes.points })
