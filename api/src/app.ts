@@ -17,7 +17,7 @@ import {
 } from "fastify-type-provider-zod";
 import { csrfProtection } from "./auth/csrf";
 import type { UserRow } from "./auth/currentUser";
-import { PgSessionStore } from "./auth/sessionStore";
+import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
@@ -45,8 +45,6 @@ declare module "fastify" {
   }
 }
 
-/** Name of the httpOnly sign-in cookie. */
-export const SESSION_COOKIE = "pointwise.sid";
 /** Where `npm run build -w tab` writes the web app. */
 const TAB_DIST = path.resolve(__dirname, "../../tab/dist");
 /** Hosts allowed to frame the app: Microsoft Teams on the web, Outlook and Microsoft 365. */

@@ -5,6 +5,9 @@ import type { Db } from "../db/database";
 import { session } from "../db/schema";
 
 type StoredSession = Fastify.Session;
+
+/** Name of the httpOnly sign-in cookie. */
+export const SESSION_COOKIE = "pointwise.sid";
 type Callback = (err?: unknown) => void;
 
 /** Server-side expiry when the cookie has none (a browser-session cookie): 1 day. */

@@ -2,6 +2,7 @@ import { loginSchema, profileSchema, registerSchema } from "@pointwise/core/auth
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/currentUser";
+import { SESSION_COOKIE } from "../../auth/sessionStore";
 import { authenticateUser, registerUser, updateProfile } from "../../commands/userRegistrar";
 import type { AppContext } from "../../context";
 import { rateLimited } from "../../errors";
@@ -60,7 +61,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   app.get("/api/logout", async (request, reply) => {
     if (request.session.userId) await request.session.destroy();
-    reply.clearCookie("pointwise.sid", { path: "/" });
+    reply.clearCookie(SESSION_COOKIE, { path: "/" });
     return reply.redirect("/");
   });
 
