@@ -9,7 +9,7 @@ import { pointingSessions, sessionParticipants, users } from "../db/schema";
 import { AppError, notFound, permissionDenied, userNotFound } from "../errors";
 import type { ParticipantRow, SessionRow } from "../policies/sessionPolicy";
 import { presentParticipant } from "../presenters/participantPresenter";
-import { leaderPresent } from "../queries/sessionViews";
+import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
 /** 403 when the session already holds maxParticipants participants. */
 const sessionFull = (): AppError => new AppError(403, "PERMISSION_DENIED", "This session is full");
@@ -26,23 +26,6 @@ async function lockOpenSession(tx: Tx, sessionId: string, invalidMessage: string
     .where(eq(sessionParticipants.sessionId, sessionId));
   if ((count?.n ?? 0) >= session.maxParticipants) throw sessionFull();
   return session;
-}
-
-/** Tells the room a participant joined or changed. */
-async function publishParticipant(ctx: AppContext, sessionId: string, view: ParticipantView): Promise<void> {
-  await ctx.hub.publish(sessionId, {
-    type: "participants_update",
-    sessionId,
-    participants: [view],
-    online: [],
-    offline: [],
-    leaderPresent: await leaderOnline(ctx, sessionId),
-  });
-}
-
-async function leaderOnline(ctx: AppContext, sessionId: string): Promise<boolean> {
-  const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
-  return session ? leaderPresent(session, new Set(await ctx.hub.onlineVoters(sessionId))) : false;
 }
 
 /**
@@ -65,7 +48,7 @@ export async function joinAnonymous(
     if (!row) throw new Error("unreachable: insert returned no row");
     return { session, row };
   });
-  await publishParticipant(ctx, sessionId, presentParticipant(row, null));
+  await publishParticipantsUpdate(ctx, sessionId, { participants: [presentParticipant(row, null)] });
   return {
     participant: { id: row.id, displayName: row.displayName ?? displayName },
     sessionInfo: { title: session.title },
@@ -104,7 +87,7 @@ export async function addUserParticipant(
     return again;
   });
   const view = presentParticipant(row, user);
-  await publishParticipant(ctx, sessionId, view);
+  await publishParticipantsUpdate(ctx, sessionId, { participants: [view] });
   return { participant: view, created: true };
 }
 

@@ -15,8 +15,8 @@ import { pointingSessions } from "../db/schema";
 import { AppError } from "../errors";
 import { loadSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
-import { leaderPresent } from "../queries/sessionViews";
 import type { HubConnection } from "./hub";
+import { publishParticipantsUpdate } from "./participantsUpdate";
 
 /** Frames a client may send (core/realtime ClientMessage), validated before use. */
 const clientMessage = z.discriminatedUnion("type", [
@@ -75,19 +75,9 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   });
 
   ctx.hub.onPresence((sessionId, voterKey, online) => {
-    void (async () => {
-      const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
-      if (!session) return;
-      const onlineNow = new Set(await ctx.hub.onlineVoters(sessionId));
-      await ctx.hub.publish(sessionId, {
-        type: "participants_update",
-        sessionId,
-        participants: [],
-        online: online ? [voterKey] : [],
-        offline: online ? [] : [voterKey],
-        leaderPresent: leaderPresent(session, onlineNow),
-      });
-    })().catch((err: unknown) => app.log.warn({ err }, "presence update failed"));
+    publishParticipantsUpdate(ctx, sessionId, online ? { online: [voterKey] } : { offline: [voterKey] }).catch(
+      (err: unknown) => app.log.warn({ err }, "presence update failed"),
+    );
   });
 
   app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
