@@ -5,6 +5,8 @@
 # browser tests. Set TEST_DATABASE_URL to use a running server instead of a throwaway one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# An older Node (the build machines ship 20) re-runs this script on Node.js 24 (issue #6).
+if ! node scripts/checkNode.cjs 2>/dev/null; then exec bash scripts/withNode24.sh bash "$0" "$@"; fi
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 export NODE_OPTIONS="${NODE_OPTIONS:-} --experimental-vm-modules --disable-warning=ExperimentalWarning"
 

@@ -1,34 +1,7 @@
-import { buildApp } from "./app";
-import { loadConfig } from "./config";
-import type { AppContext } from "./context";
-import { openDatabase } from "./db/database";
-import { Hub } from "./realtime/hub";
-
 /**
- * Starts Pointwise: configuration, database (migrations applied), hub, HTTP and WebSocket.
- * Exits non-zero with a clear message when the configuration or the database is wrong.
+ * The server's entry point (`node api/dist/server.js`). It first refuses an unsupported Node.js
+ * with one line (the range lives in the root package.json "engines"; scripts/checkNode.cjs, issue
+ * #6), and only then loads the server, so no dependency that needs a newer Node is ever parsed.
  */
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const hub = new Hub(database);
-  await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub };
-  const app = await buildApp(ctx);
-  const shutdown = async () => {
-    await hub.stop();
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown());
-  process.once("SIGTERM", () => void shutdown());
-  await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? "PostgreSQL server" : `PGlite in ${config.dataDir}`;
-  app.log.info(`Pointwise on http://localhost:${config.port} (${where})`);
-}
-
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exit(1);
-});
+require("../../scripts/checkNode.cjs");
+require("./main");

@@ -200,7 +200,7 @@ resource keyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01
 }
 
 // ---------------------------------------------------------------------------------------------
-// App Service: Linux plan and the Web App (Node 22, `npm start`)
+// App Service: Linux plan and the Web App (Node 24 LTS, `npm start`)
 // ---------------------------------------------------------------------------------------------
 resource plan 'Microsoft.Web/serverfarms@2023-12-01' = {
   name: '${resourceBaseName}-plan'
@@ -230,7 +230,7 @@ resource webApp 'Microsoft.Web/sites@2023-12-01' = {
     // Key Vault references are resolved with the user-assigned identity.
     keyVaultReferenceIdentity: identity.id
     siteConfig: {
-      linuxFxVersion: 'NODE|22-lts'
+      linuxFxVersion: 'NODE|24-lts'
       appCommandLine: 'npm start'
       alwaysOn: true
       webSocketsEnabled: true

@@ -114,9 +114,9 @@ describe("infra/bicep", () => {
     expect(prop(resourceBody("Microsoft.KeyVault/vaults"), "enableRbacAuthorization")).toBe("true");
   });
 
-  test("Linux Node 22 running `npm start`", () => {
+  test("Linux Node 24 LTS running `npm start`", () => {
     const site = resourceBody("Microsoft.Web/sites");
-    expect(prop(site, "linuxFxVersion")).toBe("'NODE|22-lts'");
+    expect(prop(site, "linuxFxVersion")).toBe("'NODE|24-lts'");
     expect(prop(site, "appCommandLine")).toBe("'npm start'");
     expect(prop(site, "kind")).toMatch(/linux/);
     expect(prop(site, "webSocketsEnabled")).toBe("true");
