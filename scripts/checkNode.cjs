@@ -6,7 +6,10 @@
 const path = require("node:path");
 
 const range = require(path.join(__dirname, "..", "package.json")).engines.node;
-const [needMajor, needMinor] = range.replace(/^>=\s*/, "").split(".").map(Number);
+const [needMajor, needMinor] = range
+  .replace(/^>=\s*/, "")
+  .split(".")
+  .map(Number);
 const [major, minor] = process.versions.node.split(".").map(Number);
 if (major < needMajor || (major === needMajor && minor < (needMinor || 0))) {
   process.stderr.write(
