@@ -2,7 +2,13 @@ import { Badge, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { roundResults } from "@pointwise/core/consensus";
 import { type Card, cardLabel } from "@pointwise/core/decks";
 import type { VoteView } from "@pointwise/core/presented";
-import { VoteDistributionChart } from "./VoteDistributionChart";
+import { lazy, Suspense } from "react";
+
+// The chart library (recharts, ~100 kB compressed) loads only once results are shown: nobody
+// needs it before reveal, and it was a quarter of the session page's first download (issue #6).
+const VoteDistributionChart = lazy(() =>
+  import("./VoteDistributionChart").then((m) => ({ default: m.VoteDistributionChart })),
+);
 
 const useStyles = makeStyles({
   root: {
@@ -17,6 +23,8 @@ const useStyles = makeStyles({
   stat: { display: "flex", flexDirection: "column" },
   value: { fontSize: tokens.fontSizeHero700, fontWeight: 700, lineHeight: tokens.lineHeightHero700 },
   muted: { color: tokens.colorNeutralForeground3 },
+  // Same box as the chart (VoteDistributionChart: full width, 180 px) so nothing moves when it arrives.
+  chartPlaceholder: { width: "100%", height: "180px" },
 });
 
 const LABEL_COLORS = {
@@ -67,7 +75,9 @@ export function VoteResults({ votes, deck }: { votes: VoteView[]; deck: Card[] }
           <Text className={styles.muted}>No estimates were cast.</Text>
         )}
       </div>
-      <VoteDistributionChart distribution={results.distribution} deck={deck} mode={results.mode} />
+      <Suspense fallback={<div className={styles.chartPlaceholder} aria-busy="true" />}>
+        <VoteDistributionChart distribution={results.distribution} deck={deck} mode={results.mode} />
+      </Suspense>
     </section>
   );
 }
