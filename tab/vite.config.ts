@@ -1,12 +1,14 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { precompressPlugin } from "./precompressPlugin.ts";
 
 /** The API the dev server proxies to (`npm run dev -w tab`); the built app is served by the API itself. */
 const apiTarget = process.env.POINTWISE_API ?? "http://localhost:3978";
 
 export default defineConfig({
-  plugins: [react()],
+  // precompressPlugin: .br and .gz beside each built file, sent by the server (issue #6 part 4).
+  plugins: [react(), precompressPlugin()],
   resolve: {
     alias: {
       "@pointwise/core": fileURLToPath(new URL("../core/src", import.meta.url)),

@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySession from "@fastify/session";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
 import { CloudAdapter } from "@microsoft/agents-hosting";
@@ -34,6 +31,7 @@ import { storyRoutes } from "./routes/stories/stories";
 import { subscriptionRoutes } from "./routes/subscription/subscription";
 import { teamRoutes } from "./routes/teams/teams";
 import { voteRoutes } from "./routes/votes/votes";
+import { isWebAppPage, registerWebApp, sendWebAppPage } from "./routes/webApp/webApp";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,8 +43,6 @@ declare module "fastify" {
   }
 }
 
-/** Where `npm run build -w tab` writes the web app. */
-const TAB_DIST = path.resolve(__dirname, "../../tab/dist");
 /** Hosts allowed to frame the app: Microsoft Teams on the web, Outlook and Microsoft 365. */
 const FRAME_ANCESTORS = [
   "'self'",
@@ -117,12 +113,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       .send({ code: "INTERNAL_ERROR", message: "Something went wrong on our end. Please try again later." });
   });
   app.setNotFoundHandler((request, reply) => {
+    if (isWebAppPage(request, config.tabDistDir)) return sendWebAppPage(reply, config.tabDistDir);
     const url = request.url.split("?")[0] ?? "";
-    const wantsPage =
-      request.method === "GET" && !url.startsWith("/api/") && !url.startsWith("/assets/") && url !== "/ws";
-    if (wantsPage && fs.existsSync(path.join(TAB_DIST, "index.html"))) {
-      return reply.type("text/html").sendFile("index.html", TAB_DIST);
-    }
     return reply.status(404).send(notFound(`Route ${request.method} ${url} not found`).toBody());
   });
 
@@ -195,9 +187,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(teamsRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
 
-  if (fs.existsSync(TAB_DIST)) {
-    // wildcard: files are looked up per request, so a rebuilt tab is served without a restart.
-    await app.register(fastifyStatic, { root: TAB_DIST, wildcard: true, index: ["index.html"] });
-  }
+  await registerWebApp(app, config.tabDistDir);
   return app;
 }

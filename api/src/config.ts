@@ -17,6 +17,8 @@ const schema = z
     /** Login attempts allowed per account (e-mail) in 15 minutes. */
     AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
+    TAB_DIST_DIR: z.string().optional(),
     /** Entra ID app of the tab (Teams SSO), as the Microsoft 365 Agents Toolkit names it. */
     AAD_APP_CLIENT_ID: z.string().optional(),
     AAD_APP_CLIENT_SECRET: z.string().optional(),
@@ -50,6 +52,8 @@ export interface Config {
   authRateLimitIp: number;
   authRateLimitAccount: number;
   logLevel: string;
+  /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
+  tabDistDir: string;
   sso: {
     clientId: string | undefined;
     clientSecret: string | undefined;
@@ -106,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
     logLevel: e.LOG_LEVEL,
+    // api/src or api/dist -> ../../tab/dist
+    tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),
     sso: {
       clientId: e.AAD_APP_CLIENT_ID,
       clientSecret: e.AAD_APP_CLIENT_SECRET,
