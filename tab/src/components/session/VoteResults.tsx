@@ -4,8 +4,8 @@ import { type Card, cardLabel } from "@pointwise/core/decks";
 import type { VoteView } from "@pointwise/core/presented";
 import { lazy, Suspense } from "react";
 
-// The chart library (recharts, ~100 kB compressed) loads only once results are shown: nobody
-// needs it before reveal, and it was a quarter of the session page's first download (issue #6).
+// The chart library (recharts, 88 kB brotli) loads only once results are shown: nobody needs it
+// before reveal, and it was a quarter of the session page's first download (issue #6 part 4).
 const VoteDistributionChart = lazy(() =>
   import("./VoteDistributionChart").then((m) => ({ default: m.VoteDistributionChart })),
 );
