@@ -4,27 +4,17 @@
 import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { QueryClient } from "@tanstack/react-query";
-import { buildParticipant, buildSession, buildStory, buildVote } from "../testing/viewFactories";
+import { buildParticipant, buildSession, buildSnapshot, buildStory, buildVote } from "../testing/viewFactories";
 import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
 
 const SID = "session-1";
 
 /** A cache filled by a snapshot, and readers of what the session screen reads. */
-function cacheWith(snapshot: Partial<Extract<ServerMessage, { type: "session_snapshot" }>> = {}) {
+function cacheWith(snapshot: Parameters<typeof buildSnapshot>[0] = {}) {
   const client = new QueryClient();
   const apply = (message: ServerMessage) => applyServerMessage(client, SID, message);
-  apply({
-    type: "session_snapshot",
-    session: buildSession(),
-    stories: [],
-    votes: [],
-    participants: [],
-    presence: { online: [], leaderPresent: false },
-    results: {},
-    you: { voterKey: "u:u1", isLeader: false },
-    ...snapshot,
-  });
+  apply(buildSnapshot(snapshot));
   return {
     apply,
     session: () => client.getQueryData<SessionView>(queryKeys.session(SID)),
@@ -56,16 +46,7 @@ describe("applyServerMessage: session_snapshot", () => {
 
   it("drops what an earlier snapshot held", () => {
     const cache = cacheWith({ votes: [buildVote()] });
-    cache.apply({
-      type: "session_snapshot",
-      session: buildSession(),
-      stories: [],
-      votes: [],
-      participants: [],
-      presence: { online: [], leaderPresent: false },
-      results: {},
-      you: { voterKey: "u:u1", isLeader: false },
-    });
+    cache.apply(buildSnapshot());
     expect(cache.votes()).toEqual([]);
   });
 });

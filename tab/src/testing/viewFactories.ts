@@ -1,5 +1,6 @@
 import { deckFor } from "@pointwise/core/decks";
 import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import type { ServerMessage } from "@pointwise/core/realtime";
 
 /**
  * Presented data for tab unit tests, shaped as the server sends it (core/presented.ts).
@@ -81,6 +82,23 @@ export function buildParticipant(overrides: Partial<ParticipantView> = {}): Part
     role: "participant",
     joinedAt: AT,
     user: null,
+    ...overrides,
+  };
+}
+
+/** A session_snapshot frame: an empty session-1, nobody online, "you" are user u1 (not the leader). */
+export function buildSnapshot(
+  overrides: Partial<Extract<ServerMessage, { type: "session_snapshot" }>> = {},
+): Extract<ServerMessage, { type: "session_snapshot" }> {
+  return {
+    type: "session_snapshot",
+    session: buildSession(),
+    stories: [],
+    votes: [],
+    participants: [],
+    presence: { online: [], leaderPresent: false },
+    results: {},
+    you: { voterKey: "u:u1", isLeader: false },
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import type { SessionView, StoryView } from "@pointwise/core/presented";
 import { QueryClient } from "@tanstack/react-query";
 import { applyServerMessage } from "../../api/liveSessionCache";
 import { queryKeys } from "../../api/queryKeys";
-import { buildSession, buildStory } from "../../testing/viewFactories";
+import { buildSession, buildSnapshot, buildStory } from "../../testing/viewFactories";
 import { storySelection } from "./storySelection";
 
 const queue = [
@@ -58,16 +58,7 @@ describe("storySelection on the live cache", () => {
         null,
         false,
       ).groupStory?.id;
-    apply({
-      type: "session_snapshot",
-      session: buildSession(),
-      stories: [buildStory({ id: "x", position: 0 }), buildStory({ id: "y", position: 1 })],
-      votes: [],
-      participants: [],
-      presence: { online: [], leaderPresent: true },
-      results: {},
-      you: { voterKey: "u:u1", isLeader: false },
-    });
+    apply(buildSnapshot({ stories: [buildStory({ id: "x", position: 0 }), buildStory({ id: "y", position: 1 })] }));
     expect(read()).toBe("x");
     apply({ type: "story_status_change", sessionId: "session-1", story: buildStory({ id: "x", status: "skipped" }) });
     expect(read()).toBe("y");
