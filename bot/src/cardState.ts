@@ -1,5 +1,7 @@
 import type { Card } from "@pointwise/core/decks";
 import type { StoryResults } from "@pointwise/core/presented";
+import type { SessionSummary, SummaryStory } from "@pointwise/core/sessionSummary";
+import type { StoryStatus } from "@pointwise/core/storySchemas";
 
 /**
  * What a voting card shows, computed by the server from presented data (secrecy already
@@ -12,7 +14,7 @@ export interface VotingCardState {
     title: string;
     ticketNumber: string | null;
     votesRevealed: boolean;
-    status: string;
+    status: StoryStatus;
     finalPoints: number | null;
   } | null;
   /** Everyone expected to vote, and whether they have. */
@@ -30,13 +32,14 @@ export interface VotingCardState {
   refreshUserIds: string[];
 }
 
-/** What the summary card shows (spec part 2 section 7, teams-message). */
-export interface SummaryCardState {
+/**
+ * What the summary card shows (spec part 2 section 7, teams-message); the figures are core's
+ * sessionSummary (total, average, consensus rate), `completedStories` its completed count.
+ */
+export interface SummaryCardState
+  extends Pick<SessionSummary<SummaryStory>, "totalPoints" | "averagePoints" | "consensusRate"> {
   sessionTitle: string;
   completedStories: number;
-  totalPoints: number;
-  averagePoints: number | null;
-  consensusRate: number | null;
   participants: number;
   stories: { title: string; points: number | null; ticketNumber: string | null }[];
   skippedStories: { title: string; ticketNumber: string | null }[];

@@ -1,5 +1,6 @@
 import type { RoundResults } from "./consensus";
 import type { Card, EstimationScale } from "./decks";
+import type { ParticipantRole } from "./enumerations";
 import type { StoryStatus } from "./storySchemas";
 
 /**
@@ -85,7 +86,7 @@ export interface ParticipantView {
   userId: string | null;
   displayName: string;
   isAnonymous: boolean;
-  role: "creator" | "moderator" | "participant" | "observer";
+  role: ParticipantRole;
   joinedAt: string;
   user: { id: string; firstName: string | null; email: string | null; profileImageUrl: string | null } | null;
 }

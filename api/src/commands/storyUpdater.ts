@@ -1,6 +1,7 @@
 import { proposedFinalPoints, roundResults } from "@pointwise/core/consensus";
 import { deckFor } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
+import { isOpenStory } from "@pointwise/core/storyRules";
 import type { UpdateStoryInput } from "@pointwise/core/storySchemas";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
@@ -60,7 +61,7 @@ export async function updateStory(
     }
     const [updated] = await tx.update(stories).set(patch).where(eq(stories.id, story.id)).returning();
     let activeChanged: { id: string | null } | null = null;
-    const closing = patch.status === "completed" || patch.status === "skipped";
+    const closing = patch.status !== undefined && !isOpenStory({ status: patch.status });
     if (closing) {
       const [session] = await tx
         .select({ activeStoryId: pointingSessions.activeStoryId })

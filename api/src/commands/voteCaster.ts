@@ -1,12 +1,14 @@
 import { deckFor, isInDeck } from "@pointwise/core/decks";
+import { displayNameOf } from "@pointwise/core/displayNames";
 import type { VoteView } from "@pointwise/core/presented";
+import { isOpenStory } from "@pointwise/core/storyRules";
+import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { pointingSessions, stories, votes } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, validationError, votingClosed } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
-import { displayNameOfUser } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
 
@@ -24,8 +26,9 @@ export interface CastVoteResult {
  *   409 VOTING_CLOSED once revealed, completed or skipped; 400 VALIDATION_ERROR off the deck.
  */
 export async function castVote(ctx: AppContext, access: SessionAccess, input: CastVoteInput): Promise<CastVoteResult> {
-  const userId = access.voterKey?.startsWith("u:") ? (access.user?.id ?? null) : null;
-  const participantId = userId ? null : (access.participant?.id ?? null);
+  const caller = access.voterKey ? parseVoterKey(access.voterKey) : null;
+  const userId = caller?.userId ?? null;
+  const participantId = caller?.participantId ?? null;
   if (input.userId && input.userId !== userId) throw permissionDenied("You can only vote for yourself");
   if (
     input.participantId &&
@@ -60,7 +63,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
       throw validationError({ points: [`Vote must be one of: ${allowed}`] });
     }
     if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
-    if (story.status === "completed" || story.status === "skipped") throw votingClosed();
+    if (!isOpenStory(story)) throw votingClosed();
     let row = null;
     if (input.points === null) {
       await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
@@ -86,9 +89,8 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, story.id));
     return { row, startedVoting, votedCount: count?.n ?? 0 };
   });
-  const displayName =
-    access.user && userId ? displayNameOfUser(access.user) : (access.participant?.displayName ?? "Guest");
-  const voterKey = userId ? `u:${userId}` : `p:${participantId}`;
+  const displayName = displayNameOf((userId ? access.user : access.participant) ?? {});
+  const voterKey = voterKeyOf({ userId, participantId });
   const sessionId = access.session.id;
   if (outcome.startedVoting) {
     await ctx.hub.publish(sessionId, {

@@ -1,6 +1,7 @@
 import { roundResults } from "@pointwise/core/consensus";
 import type { StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { VOTING_ROLES } from "@pointwise/core/voters";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories, votes } from "../db/schema";
 import { notFound, permissionDenied } from "../errors";
@@ -30,7 +31,7 @@ export async function revealVotes(ctx: AppContext, access: SessionAccess, storyI
       const [eligible] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(sessionParticipants)
-        .where(and(eq(sessionParticipants.sessionId, row.sessionId), ne(sessionParticipants.role, "observer")));
+        .where(and(eq(sessionParticipants.sessionId, row.sessionId), inArray(sessionParticipants.role, VOTING_ROLES)));
       const [cast] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, row.id));
       if ((cast?.n ?? 0) < (eligible?.n ?? 0)) {
         throw permissionDenied("Only the session leader can reveal before everyone has voted");

@@ -1,3 +1,17 @@
+import { ESTIMATION_SCALES } from "@pointwise/core/decks";
+import {
+  INSIGHT_CATEGORIES,
+  INSIGHT_PRIORITIES,
+  INSIGHT_TYPES,
+  INTEGRATION_TEST_RESULTS,
+  INTEGRATION_TYPES,
+  PARTICIPANT_ROLES,
+  SUBSCRIPTION_PLANS,
+  SUBSCRIPTION_STATUSES,
+  SUGGESTION_STATUSES,
+  TEAM_ROLES,
+} from "@pointwise/core/enumerations";
+import { STORY_STATUSES } from "@pointwise/core/storySchemas";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -27,41 +41,18 @@ const timestamps = {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
 
-export const subscriptionPlan = pgEnum("subscription_plan", ["free", "basic", "pro", "enterprise"]);
-export const subscriptionStatus = pgEnum("subscription_status", [
-  "active",
-  "inactive",
-  "canceled",
-  "past_due",
-  "trialing",
-]);
-export const teamRole = pgEnum("team_role", ["owner", "admin", "moderator", "member", "viewer"]);
-export const estimationScale = pgEnum("estimation_scale", ["fibonacci", "tshirt", "linear", "powers", "custom"]);
-export const storyStatus = pgEnum("story_status", ["pending", "voting", "completed", "skipped", "blocked"]);
-export const participantRole = pgEnum("participant_role", ["creator", "moderator", "participant", "observer"]);
-export const suggestionStatus = pgEnum("suggestion_status", ["pending", "approved", "rejected", "merged"]);
-export const integrationType = pgEnum("integration_type", [
-  "jira",
-  "teams",
-  "slack",
-  "github",
-  "gitlab",
-  "azure_devops",
-  "trello",
-  "asana",
-]);
-export const integrationTestResult = pgEnum("integration_test_result", ["success", "failed", "timeout", "error"]);
-export const insightType = pgEnum("insight_type", ["suggestion", "warning", "risk", "optimization", "info", "error"]);
-export const insightPriority = pgEnum("insight_priority", ["critical", "high", "medium", "low", "info"]);
-export const insightCategory = pgEnum("insight_category", [
-  "technical",
-  "estimation",
-  "process",
-  "edge_cases",
-  "security",
-  "performance",
-  "collaboration",
-]);
+export const subscriptionPlan = pgEnum("subscription_plan", SUBSCRIPTION_PLANS);
+export const subscriptionStatus = pgEnum("subscription_status", SUBSCRIPTION_STATUSES);
+export const teamRole = pgEnum("team_role", TEAM_ROLES);
+export const estimationScale = pgEnum("estimation_scale", ESTIMATION_SCALES);
+export const storyStatus = pgEnum("story_status", STORY_STATUSES);
+export const participantRole = pgEnum("participant_role", PARTICIPANT_ROLES);
+export const suggestionStatus = pgEnum("suggestion_status", SUGGESTION_STATUSES);
+export const integrationType = pgEnum("integration_type", INTEGRATION_TYPES);
+export const integrationTestResult = pgEnum("integration_test_result", INTEGRATION_TEST_RESULTS);
+export const insightType = pgEnum("insight_type", INSIGHT_TYPES);
+export const insightPriority = pgEnum("insight_priority", INSIGHT_PRIORITIES);
+export const insightCategory = pgEnum("insight_category", INSIGHT_CATEGORIES);
 
 /** Registered people; oauth provider and id are both set or both empty. */
 export const users = pgTable(

@@ -1,4 +1,5 @@
 import { isUuid } from "@pointwise/core/ids";
+import { voterKeyOf } from "@pointwise/core/voters";
 import { and, eq } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
@@ -24,10 +25,6 @@ export interface SessionAccess {
   /** May see the session: leader, participant, or member of the session's team. */
   isMember: boolean;
 }
-
-/** The voter key of a user or an anonymous participant. */
-export const voterKeyOf = (v: { userId: string | null; participantId?: string | null; id?: string }): string =>
-  v.userId ? `u:${v.userId}` : `p:${v.participantId ?? v.id}`;
 
 /** True when `userId` is the session's creator or leader. */
 export const isSessionLeader = (session: SessionRow, userId: string | null | undefined): boolean =>
@@ -80,7 +77,12 @@ export async function loadSessionAccess(
     memberAsUser = membership.length > 0;
   }
   const isMember = memberAsUser || participant !== null;
-  const voterKey = memberAsUser && user ? `u:${user.id}` : participant ? `p:${participant.id}` : null;
+  const voterKey =
+    memberAsUser && user
+      ? voterKeyOf({ userId: user.id })
+      : participant
+        ? voterKeyOf({ participantId: participant.id })
+        : null;
   return { session, user, participant, voterKey, isLeader, isMember };
 }
 

@@ -1,20 +1,16 @@
+import { displayNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView } from "@pointwise/core/presented";
+import { voterKeyOf } from "@pointwise/core/voters";
 import type { UserRow } from "../auth/currentUser";
-import { type ParticipantRow, voterKeyOf } from "../policies/sessionPolicy";
-
-/** The display name of a user: first and last name, else the e-mail, else "Participant". */
-export function displayNameOfUser(user: Pick<UserRow, "firstName" | "lastName" | "email">): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(" ").trim();
-  return name || user.email || "Participant";
-}
+import type { ParticipantRow } from "../policies/sessionPolicy";
 
 /** A participant with its user (spec part 2 section 3, "Participant"). */
 export function presentParticipant(row: ParticipantRow, user: UserRow | null): ParticipantView {
   return {
     id: row.id,
-    voterKey: voterKeyOf({ userId: row.userId, id: row.id }),
+    voterKey: voterKeyOf({ userId: row.userId, participantId: row.id }),
     userId: row.userId,
-    displayName: row.displayName ?? (user ? displayNameOfUser(user) : "Guest"),
+    displayName: displayNameOf({ ...user, displayName: row.displayName }),
     isAnonymous: row.isAnonymous,
     role: row.role,
     joinedAt: row.joinedAt.toISOString(),

@@ -1,6 +1,6 @@
 import type { VoteView } from "@pointwise/core/presented";
+import { voterKeyOf } from "@pointwise/core/voters";
 import type { votes } from "../db/schema";
-import { voterKeyOf } from "../policies/sessionPolicy";
 
 /** A row of `votes`. */
 export type VoteRow = typeof votes.$inferSelect;

@@ -1,12 +1,14 @@
 import { roundResults } from "@pointwise/core/consensus";
+import { DISPLAY_NAME_FALLBACK, displayNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
+import { voterKeyOf } from "@pointwise/core/voters";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories, users, votes } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
-import { displayNameOfUser, presentParticipant } from "../presenters/participantPresenter";
+import { presentParticipant } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
 import { leaderPresent, sessionView } from "./sessionViews";
@@ -39,14 +41,14 @@ async function voterNames(ctx: AppContext, rows: VoteRow[]): Promise<Map<string,
   const participantIds = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
   if (userIds.length) {
     const found: UserRow[] = await ctx.db.select().from(users).where(inArray(users.id, userIds));
-    for (const u of found) names.set(`u:${u.id}`, displayNameOfUser(u));
+    for (const u of found) names.set(voterKeyOf({ userId: u.id }), displayNameOf(u));
   }
   if (participantIds.length) {
     const found = await ctx.db
       .select({ id: sessionParticipants.id, displayName: sessionParticipants.displayName })
       .from(sessionParticipants)
       .where(inArray(sessionParticipants.id, participantIds));
-    for (const p of found) names.set(`p:${p.id}`, p.displayName ?? "Guest");
+    for (const p of found) names.set(voterKeyOf({ participantId: p.id }), displayNameOf(p));
   }
   return names;
 }
@@ -64,10 +66,9 @@ export async function voteViews(
   if (storyIds.length === 0) return [];
   const rows = await ctx.db.select().from(votes).where(inArray(votes.storyId, storyIds)).orderBy(asc(votes.createdAt));
   const names = await voterNames(ctx, rows);
-  return rows.map((v) => {
-    const key = v.userId ? `u:${v.userId}` : `p:${v.participantId}`;
-    return presentVote(v, names.get(key) ?? "Participant", revealed.has(v.storyId), viewerKey);
-  });
+  return rows.map((v) =>
+    presentVote(v, names.get(voterKeyOf(v)) ?? DISPLAY_NAME_FALLBACK, revealed.has(v.storyId), viewerKey),
+  );
 }
 
 /** Results of each revealed story, by story id. */

@@ -1,4 +1,6 @@
 import type { SessionView } from "@pointwise/core/presented";
+import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
+import { voterKeyOf } from "@pointwise/core/voters";
 import { inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories } from "../db/schema";
@@ -13,7 +15,7 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
     .select({
       sessionId: stories.sessionId,
       total: sql<number>`count(*)::int`,
-      open: sql<number>`(count(*) filter (where ${stories.status} not in ('completed', 'skipped')))::int`,
+      open: sql<number>`(count(*) filter (where ${inArray(stories.status, OPEN_STORY_STATUSES)}))::int`,
       points: sql<number>`coalesce(sum(${stories.finalPoints}) filter (where ${stories.status} = 'completed'), 0)::int`,
     })
     .from(stories)
@@ -42,7 +44,10 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
 /** True when the creator or leader of the session has an open connection. */
 export function leaderPresent(row: SessionRow, online: Set<string> | undefined): boolean {
   if (!online) return false;
-  return online.has(`u:${row.creatorId}`) || (row.leaderId !== null && online.has(`u:${row.leaderId}`));
+  return (
+    online.has(voterKeyOf({ userId: row.creatorId })) ||
+    (row.leaderId !== null && online.has(voterKeyOf({ userId: row.leaderId })))
+  );
 }
 
 /** Presents one session. */

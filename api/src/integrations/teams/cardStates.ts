@@ -1,6 +1,9 @@
 import type { SummaryCardState, VotingCardState } from "@pointwise/bot/cardState";
-import { consensusRate, roundResults } from "@pointwise/core/consensus";
+import { roundResults } from "@pointwise/core/consensus";
 import { deckFor } from "@pointwise/core/decks";
+import { sessionSummary } from "@pointwise/core/sessionSummary";
+import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
+import { expectedVoters } from "@pointwise/core/voters";
 import type { AppContext } from "../../context";
 import type { SessionAccess } from "../../policies/sessionPolicy";
 import { participantViews, storyViews, voteViews } from "../../queries/sessionState";
@@ -22,9 +25,8 @@ export async function votingCardState(
 ): Promise<VotingCardState> {
   const session = access.session;
   const stories = await storyViews(ctx, session.id);
-  const open = stories.filter((s) => s.status !== "completed" && s.status !== "skipped");
-  const story = stories.find((s) => s.id === session.activeStoryId) ?? open[0] ?? null;
-  const participants = (await participantViews(ctx, session.id)).filter((p) => p.role !== "observer");
+  const story = currentStory(stories, session.activeStoryId);
+  const participants = expectedVoters(await participantViews(ctx, session.id));
   const votes = story
     ? await voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey)
     : [];
@@ -43,7 +45,7 @@ export async function votingCardState(
         }
       : null,
     voters: participants.map((p) => ({ displayName: p.displayName, hasVoted: votedKeys.has(p.voterKey) })),
-    remaining: open.filter((s) => s.id !== story?.id).length,
+    remaining: stories.filter((s) => isOpenStory(s) && s.id !== story?.id).length,
     openUrl: sessionUrl(ctx, session.id),
     viewer: { ownPoints: own?.points ?? null, isLeader: access.isLeader },
     refreshUserIds,
@@ -63,28 +65,18 @@ export async function votingCardState(
  */
 export async function summaryCardState(ctx: AppContext, access: SessionAccess): Promise<SummaryCardState> {
   const stories = await storyViews(ctx, access.session.id);
-  const completed = stories.filter((s) => s.status === "completed");
-  const votes = await voteViews(
-    ctx,
-    completed.map((s) => s.id),
-    new Set(completed.filter((s) => s.votesRevealed).map((s) => s.id)),
-    null,
-  );
-  const totalPoints = completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0);
-  const pointed = completed.filter((s) => s.finalPoints !== null);
+  const revealed = stories.filter((s) => s.status === "completed" && s.votesRevealed).map((s) => s.id);
+  const votes = await voteViews(ctx, revealed, new Set(revealed), null);
+  const summary = sessionSummary(stories, votes);
   return {
     sessionTitle: access.session.title,
-    completedStories: completed.length,
-    totalPoints,
-    averagePoints: pointed.length ? Math.round((totalPoints / pointed.length) * 10) / 10 : null,
-    consensusRate: consensusRate(
-      completed.map((s) => votes.filter((v) => v.storyId === s.id).map((v) => v.points ?? null)),
-    ),
+    completedStories: summary.completed.length,
+    totalPoints: summary.totalPoints,
+    averagePoints: summary.averagePoints,
+    consensusRate: summary.consensusRate,
     participants: (await participantViews(ctx, access.session.id)).length,
-    stories: completed.map((s) => ({ title: s.title, points: s.finalPoints, ticketNumber: s.ticketNumber })),
-    skippedStories: stories
-      .filter((s) => s.status === "skipped")
-      .map((s) => ({ title: s.title, ticketNumber: s.ticketNumber })),
+    stories: summary.completed.map((s) => ({ title: s.title, points: s.finalPoints, ticketNumber: s.ticketNumber })),
+    skippedStories: summary.skipped.map((s) => ({ title: s.title, ticketNumber: s.ticketNumber })),
     openUrl: sessionUrl(ctx, access.session.id),
   };
 }

@@ -1,5 +1,6 @@
 import type { ConversationRef, PokerPort, TeamsUserRef } from "@pointwise/bot/pokerPort";
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
+import { currentStory } from "@pointwise/core/storyRules";
 import type { UserRow } from "../../auth/currentUser";
 import { userForTeamsIdentity } from "../../auth/teamsSso";
 import { bindConversation, findConversation, upsertConversation } from "../../commands/conversationBinder";
@@ -64,12 +65,9 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
   const refreshIds = async (conversationId: string) => (await findConversation(ctx, conversationId))?.cardUserIds ?? [];
   const card = async (conversation: ConversationRef, a: SessionAccess) =>
     votingCardState(ctx, a, await refreshIds(conversation.id));
-  /** The active story, or the first open one. */
+  /** The group's current story (core currentStory). */
   const currentStoryId = async (a: SessionAccess): Promise<string> => {
-    const stories = await storyViews(ctx, a.session.id);
-    const story =
-      stories.find((s) => s.id === a.session.activeStoryId) ??
-      stories.find((s) => s.status !== "completed" && s.status !== "skipped");
+    const story = currentStory(await storyViews(ctx, a.session.id), a.session.activeStoryId);
     if (!story)
       throw validationError(
         { story: ["No story to estimate. Add one with: add <story title>"] },

@@ -1,5 +1,6 @@
 import { Button, makeStyles, Spinner, Tab, TabList } from "@fluentui/react-components";
 import { ErrorCircle24Regular, PeopleAudience24Regular } from "@fluentui/react-icons";
+import { isOpenStory } from "@pointwise/core/storyRules";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError";
@@ -65,8 +66,7 @@ export function SessionPage() {
     );
   }
 
-  const allCompleted =
-    screen.stories.length > 0 && screen.stories.every((s) => s.status === "completed" || s.status === "skipped");
+  const allCompleted = screen.stories.length > 0 && !screen.stories.some(isOpenStory);
   // Once every story is done the results are the natural view, until the person picks Stories.
   const effectiveView = view ?? (allCompleted ? "results" : "stories");
   const showResults = allCompleted && effectiveView === "results";

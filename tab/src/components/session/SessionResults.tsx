@@ -1,8 +1,8 @@
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
 import { ArrowDownload20Regular } from "@fluentui/react-icons";
-import { consensusRate } from "@pointwise/core/consensus";
 import { cardLabel } from "@pointwise/core/decks";
 import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import { sessionSummary } from "@pointwise/core/sessionSummary";
 import { resultsMarkdown } from "./resultsMarkdown";
 
 const useStyles = makeStyles({
@@ -30,11 +30,9 @@ export function SessionResults({
   votes: VoteView[];
 }) {
   const styles = useStyles();
-  const completed = stories.filter((s) => s.status === "completed");
-  const total = completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0);
-  const rate = consensusRate(
-    completed.map((s) => votes.filter((v) => v.storyId === s.id).map((v) => v.points ?? null)),
-  );
+  const summary = sessionSummary(stories, votes);
+  const total = summary.totalPoints;
+  const rate = summary.consensusRate;
   const download = () => {
     const blob = new Blob([resultsMarkdown(session, stories, total)], { type: "text/markdown" });
     const url = URL.createObjectURL(blob);
@@ -53,7 +51,7 @@ export function SessionResults({
         </Button>
       </div>
       <Text>
-        {completed.length} completed, {stories.length - completed.length} skipped
+        {summary.completed.length} completed, {summary.skipped.length} skipped
         {rate === null ? "" : `, ${rate}% consensus`}
       </Text>
       {stories.map((s) => (

@@ -1,6 +1,6 @@
 import { Card, makeStyles, Text, tokens } from "@fluentui/react-components";
-import { consensusRate } from "@pointwise/core/consensus";
 import type { StoryView, VoteView } from "@pointwise/core/presented";
+import { sessionSummary } from "@pointwise/core/sessionSummary";
 
 const useStyles = makeStyles({
   card: { padding: "16px", gap: "10px" },
@@ -19,15 +19,12 @@ const useStyles = makeStyles({
 /** Session Stats: stories done, total points and the consensus rate of completed stories (spec part 2 section 9). */
 export function SessionStatsCard({ stories, votes }: { stories: StoryView[]; votes: VoteView[] }) {
   const styles = useStyles();
-  const completed = stories.filter((s) => s.status === "completed");
-  const total = completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0);
-  const rate = consensusRate(
-    completed.map((s) => votes.filter((v) => v.storyId === s.id).map((v) => v.points ?? null)),
-  );
+  const summary = sessionSummary(stories, votes);
+  const rate = summary.consensusRate;
   const stats = [
     { label: "Stories", value: String(stories.length) },
-    { label: "Completed", value: `${completed.length}/${stories.length}` },
-    { label: "Total points", value: String(total) },
+    { label: "Completed", value: `${summary.completed.length}/${stories.length}` },
+    { label: "Total points", value: String(summary.totalPoints) },
     { label: "Consensus", value: rate === null ? "-" : `${rate}%` },
   ];
   return (

@@ -1,11 +1,12 @@
 import { Button, Card, MessageBar, MessageBarBody, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { Add20Regular, DocumentBulletList24Regular, LockClosed16Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
+import { isOpenStory } from "@pointwise/core/storyRules";
+import { expectedVoters } from "@pointwise/core/voters";
 import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
 import { Deck } from "./Deck";
-import { expectedVoters } from "./expectedVoters";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
@@ -59,7 +60,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   }
 
   const storyVotes = screen.votes.filter((v) => v.storyId === story.id);
-  const done = story.status === "completed" || story.status === "skipped";
+  const done = !isOpenStory(story);
   const leaderPresent = screen.live.presence?.leaderPresent ?? false;
   const voters = expectedVoters(screen.participants);
   const votedCount = voters.filter((p) => storyVotes.some((v) => v.voterKey === p.voterKey)).length;

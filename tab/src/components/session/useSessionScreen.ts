@@ -1,4 +1,6 @@
-import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import { displayNameOf } from "@pointwise/core/displayNames";
+import type { ParticipantView, StoryView, VoteView } from "@pointwise/core/presented";
+import { voterKeyOf } from "@pointwise/core/voters";
 import { useEffect, useMemo, useState } from "react";
 import { useCurrentUser } from "../../api/authQueries";
 import type { LiveState } from "../../api/liveSessionCache";
@@ -6,7 +8,7 @@ import { useParticipants, useSession, useSessionVotes, useStories } from "../../
 import { useLiveSession } from "../../api/useLiveSession";
 import { readAnonymousParticipant } from "../../storage/anonymousParticipant";
 import { recordSessionVisit } from "../../storage/recentSessions";
-import { displayName } from "../../text/displayName";
+import { storySelection } from "./storySelection";
 
 /** Everything the session screen derives from the cache for one session. */
 export interface SessionScreen {
@@ -17,21 +19,12 @@ export interface SessionScreen {
   live: LiveState;
   isLeader: boolean;
   myVoterKey: string | null;
-  /** The group's story: the session's active story, else the first neither completed nor skipped. */
+  /** The group's story: core currentStory (the active story, else the first open one). */
   groupStory: StoryView | null;
   /** The story shown: the locally chosen one, else the group's. */
   currentStory: StoryView | null;
   outOfSync: boolean;
   chooseLocally: (storyId: string | null) => void;
-}
-
-function isOpen(story: StoryView): boolean {
-  return story.status !== "completed" && story.status !== "skipped";
-}
-
-/** The group's story (spec part 2 section 2: "The current story is the chosen one, otherwise the first..."). */
-export function groupStoryOf(session: SessionView | undefined, stories: StoryView[]): StoryView | null {
-  return stories.find((s) => s.id === session?.activeStoryId) ?? stories.find(isOpen) ?? null;
 }
 
 /**
@@ -47,7 +40,7 @@ export function useSessionScreen(id: string): SessionScreen {
   const votes = useSessionVotes(id, ready).data ?? [];
   const participants = useParticipants(id, ready).data ?? [];
   const identity = user
-    ? { userId: user.id, participantId: null, displayName: displayName(user) }
+    ? { userId: user.id, participantId: null, displayName: displayNameOf(user) }
     : anonymous
       ? { userId: null, participantId: anonymous.participantId, displayName: anonymous.displayName }
       : null;
@@ -62,11 +55,14 @@ export function useSessionScreen(id: string): SessionScreen {
   const isLeader =
     live.you?.isLeader ??
     (user !== null && user !== undefined && (data?.creatorId === user.id || data?.leaderId === user.id));
-  const myVoterKey = live.you?.voterKey ?? (user ? `u:${user.id}` : anonymous ? `p:${anonymous.participantId}` : null);
-  const groupStory = groupStoryOf(data, stories);
-  const localStory = stories.find((s) => s.id === localStoryId) ?? null;
-  const currentStory = localStory ?? groupStory;
-  const outOfSync = !isLeader && localStory !== null && groupStory !== null && localStory.id !== groupStory.id;
+  const myVoterKey =
+    live.you?.voterKey ??
+    (user
+      ? voterKeyOf({ userId: user.id })
+      : anonymous
+        ? voterKeyOf({ participantId: anonymous.participantId })
+        : null);
+  const { groupStory, currentStory, outOfSync } = storySelection(data, stories, localStoryId, isLeader);
 
   return {
     session,

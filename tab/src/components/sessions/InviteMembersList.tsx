@@ -1,7 +1,7 @@
 import { Badge, Checkbox, makeStyles, Spinner, shorthands, Text, tokens } from "@fluentui/react-components";
 import { Dismiss12Regular } from "@fluentui/react-icons";
+import { displayNameOf } from "@pointwise/core/displayNames";
 import { useTeamMembers } from "../../api/teamQueries";
-import { displayName } from "../../text/displayName";
 
 const useStyles = makeStyles({
   list: {
@@ -53,11 +53,11 @@ export function InviteMembersList({
         <div className={styles.chosen}>
           {chosenMembers.map((m) => (
             <Badge key={m.user.id} appearance="tint" color="brand">
-              {displayName(m.user)} invited{" "}
+              {displayNameOf(m.user)} invited{" "}
               <button
                 type="button"
                 className={styles.remove}
-                aria-label={`Remove ${displayName(m.user)}`}
+                aria-label={`Remove ${displayNameOf(m.user)}`}
                 onClick={() => toggle(m.user.id, false)}
               >
                 <Dismiss12Regular />
@@ -75,7 +75,7 @@ export function InviteMembersList({
             <Checkbox
               checked={chosen.includes(m.user.id)}
               onChange={(_e, d) => toggle(m.user.id, d.checked === true)}
-              label={`${displayName(m.user)}${m.user.email ? ` (${m.user.email})` : ""}`}
+              label={`${displayNameOf(m.user)}${m.user.email ? ` (${m.user.email})` : ""}`}
             />
             {m.role === "admin" ? (
               <Badge size="small" appearance="outline">

@@ -1,8 +1,8 @@
 import { Avatar, Button, makeStyles, Text, Tooltip, tokens } from "@fluentui/react-components";
 import { PanelLeft20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import { displayNameOf } from "@pointwise/core/displayNames";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
-import { displayName } from "../../text/displayName";
 import { useSignOut } from "./useSignOut";
 
 const useStyles = makeStyles({
@@ -46,7 +46,7 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
       {isLoading ? <Text size={200}>Loading...</Text> : null}
       {user ? (
         <>
-          <Avatar name={displayName(user)} size={28} />
+          <Avatar name={displayNameOf(user)} size={28} />
           <Button appearance="subtle" icon={<SignOut20Regular />} onClick={signOut}>
             Sign Out
           </Button>

@@ -14,9 +14,9 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { QuestionCircle20Regular, Settings20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import { displayNameOf } from "@pointwise/core/displayNames";
 import type { UserView } from "@pointwise/core/presented";
 import { useNavigate } from "react-router";
-import { displayName } from "../../text/displayName";
 import { useThemePreference } from "../../theme/themeContext";
 import { useSignOut } from "./useSignOut";
 
@@ -54,7 +54,7 @@ export function UserMenu({ user, collapsed }: { user: UserView; collapsed: boole
   const navigate = useNavigate();
   const signOut = useSignOut();
   const { preference, setPreference } = useThemePreference();
-  const name = displayName(user);
+  const name = displayNameOf(user);
   return (
     <Menu
       positioning="above-start"

@@ -1,7 +1,7 @@
 import { Avatar, Badge, Card, makeStyles, Spinner, Text, Title2, tokens } from "@fluentui/react-components";
+import { displayNameOf } from "@pointwise/core/displayNames";
 import { useParams } from "react-router";
 import { useTeamMembers, useTeams } from "../../api/teamQueries";
-import { displayName } from "../../text/displayName";
 import { EmptyState } from "../common/EmptyState";
 
 const useStyles = makeStyles({
@@ -35,9 +35,9 @@ export function TeamSettingsPage() {
         {members.isLoading ? <Spinner size="tiny" /> : null}
         {(members.data ?? []).map((m) => (
           <div key={m.id} className={styles.row}>
-            <Avatar name={displayName(m.user)} size={32} />
+            <Avatar name={displayNameOf(m.user)} size={32} />
             <span className={styles.name}>
-              <Text>{displayName(m.user)}</Text>
+              <Text>{displayNameOf(m.user)}</Text>
               <Text size={200} className={styles.muted}>
                 Joined {new Date(m.joinedAt).toLocaleDateString()}
               </Text>

@@ -1,7 +1,7 @@
 import { Avatar, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { displayNameOf, meetingGuestName } from "@pointwise/core/displayNames";
 import { useCurrentUser } from "../../api/authQueries";
 import type { TeamsHost } from "../../teamsHost/teamsHost";
-import { displayName } from "../../text/displayName";
 
 const useStyles = makeStyles({
   root: { display: "flex", alignItems: "center", gap: "8px", color: tokens.colorNeutralForeground2 },
@@ -14,7 +14,7 @@ const useStyles = makeStyles({
 export function TeamsIdentityLine({ host }: { host: TeamsHost }) {
   const styles = useStyles();
   const { data: user } = useCurrentUser();
-  const name = user ? displayName(user) : host.context.user?.displayName || "Guest";
+  const name = user ? displayNameOf(user) : meetingGuestName(host.context.user?.displayName);
   return (
     <div className={styles.root}>
       <Avatar name={name} size={24} />

@@ -1,5 +1,5 @@
 import { Badge, makeStyles, Spinner, Text, Title1, tokens } from "@fluentui/react-components";
-import { expectedVoters } from "../session/expectedVoters";
+import { expectedVoters } from "@pointwise/core/voters";
 import { ParticipationGrid } from "../session/ParticipationGrid";
 import { useSessionScreen } from "../session/useSessionScreen";
 import { VoteResults } from "../session/VoteResults";

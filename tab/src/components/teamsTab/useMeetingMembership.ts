@@ -1,3 +1,4 @@
+import { meetingGuestName } from "@pointwise/core/displayNames";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "../../api/ApiError";
 import { useJoinAnonymous, useJoinSession } from "../../api/sessionMutations";
@@ -15,7 +16,7 @@ export interface MeetingMembership {
 /**
  * Makes the person in the Teams meeting a member of `sessionId`: an SSO user who gets 403
  * joins with POST /api/sessions/{id}/join; a guest (no SSO) joins anonymously with the Teams
- * display name (else "Guest") and keeps the participant token in memory and local storage,
+ * display name (core meetingGuestName) and keeps the participant token in memory and local storage,
  * since the iframe may not keep cookies (issue #3 section 1).
  */
 export function useMeetingMembership(sessionId: string, host: TeamsHost): MeetingMembership {
@@ -39,7 +40,7 @@ export function useMeetingMembership(sessionId: string, host: TeamsHost): Meetin
       join.mutate();
     } else if (!host.signedIn && !guestReady) {
       asked.current = true;
-      joinAnonymous.mutate(host.context.user?.displayName?.trim() || "Guest", {
+      joinAnonymous.mutate(meetingGuestName(host.context.user?.displayName), {
         onSuccess: (result) => {
           saveAnonymousParticipant({
             participantId: result.participant.id,

@@ -1,0 +1,213 @@
+/**
+ * @jest-environment jsdom
+ */
+import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import type { ServerMessage } from "@pointwise/core/realtime";
+import { QueryClient } from "@tanstack/react-query";
+import { buildParticipant, buildSession, buildSnapshot, buildStory, buildVote } from "../testing/viewFactories";
+import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState } from "./liveSessionCache";
+import { queryKeys } from "./queryKeys";
+
+const SID = "session-1";
+
+/** A cache filled by a snapshot, and readers of what the session screen reads. */
+function cacheWith(snapshot: Parameters<typeof buildSnapshot>[0] = {}) {
+  const client = new QueryClient();
+  const apply = (message: ServerMessage) => applyServerMessage(client, SID, message);
+  apply(buildSnapshot(snapshot));
+  return {
+    apply,
+    session: () => client.getQueryData<SessionView>(queryKeys.session(SID)),
+    stories: () => client.getQueryData<StoryView[]>(queryKeys.stories(SID)) ?? [],
+    votes: () => client.getQueryData<VoteView[]>(queryKeys.votes(SID)) ?? [],
+    participants: () => client.getQueryData<ParticipantView[]>(queryKeys.participants(SID)) ?? [],
+    live: () => client.getQueryData<LiveState>(queryKeys.live(SID)) ?? INITIAL_LIVE_STATE,
+  };
+}
+
+describe("applyServerMessage: session_snapshot", () => {
+  it("replaces everything, with stories in queue order and the live state set", () => {
+    const cache = cacheWith({
+      stories: [buildStory({ id: "b", position: 1 }), buildStory({ id: "a", position: 0 })],
+      votes: [buildVote()],
+      participants: [buildParticipant()],
+      presence: { online: ["p:p1"], leaderPresent: true },
+      you: { voterKey: "p:p1", isLeader: false },
+    });
+    expect(cache.stories().map((s) => s.id)).toEqual(["a", "b"]);
+    expect(cache.votes()).toHaveLength(1);
+    expect(cache.participants().map((p) => p.id)).toEqual(["p1"]);
+    expect(cache.live()).toMatchObject({
+      presence: { online: ["p:p1"], leaderPresent: true },
+      you: { voterKey: "p:p1", isLeader: false },
+      deleted: false,
+    });
+  });
+
+  it("drops what an earlier snapshot held", () => {
+    const cache = cacheWith({ votes: [buildVote()] });
+    cache.apply(buildSnapshot());
+    expect(cache.votes()).toEqual([]);
+  });
+});
+
+describe("applyServerMessage: vote_update", () => {
+  const update = (voterKey: string, vote: VoteView | null): ServerMessage => ({
+    type: "vote_update",
+    sessionId: SID,
+    storyId: "story-1",
+    voterKey,
+    vote,
+    votedCount: 1,
+  });
+
+  it("adds someone else's vote without points (secrecy before reveal)", () => {
+    const cache = cacheWith();
+    cache.apply(update("p:p1", buildVote({ voterKey: "p:p1", userId: null, participantId: "p1" })));
+    expect(cache.votes()).toEqual([expect.objectContaining({ voterKey: "p:p1", hasVoted: true })]);
+    expect(cache.votes()[0]?.points).toBeUndefined();
+  });
+
+  it("keeps the points of our own vote when the broadcast hides them", () => {
+    const cache = cacheWith({ votes: [buildVote({ points: 5 })] });
+    cache.apply(update("u:u1", buildVote({ updatedAt: "2026-01-02T00:00:00.000Z" })));
+    expect(cache.votes()).toEqual([expect.objectContaining({ voterKey: "u:u1", points: 5 })]);
+    expect(cache.votes()[0]?.updatedAt).toBe("2026-01-02T00:00:00.000Z");
+  });
+
+  it("removes a retracted vote, and only that voter's vote on that story", () => {
+    const cache = cacheWith({
+      votes: [
+        buildVote(),
+        buildVote({ voterKey: "p:p1", userId: null, participantId: "p1" }),
+        buildVote({ storyId: "story-2" }),
+      ],
+    });
+    cache.apply(update("u:u1", null));
+    expect(cache.votes().map((v) => `${v.storyId} ${v.voterKey}`)).toEqual(["story-1 p:p1", "story-2 u:u1"]);
+  });
+});
+
+describe("applyServerMessage: votes_revealed", () => {
+  it("updates the story and replaces its votes with the revealed ones, other stories untouched", () => {
+    const cache = cacheWith({
+      stories: [buildStory(), buildStory({ id: "story-2", position: 1 })],
+      votes: [buildVote(), buildVote({ storyId: "story-2", points: 3 })],
+    });
+    cache.apply({
+      type: "votes_revealed",
+      sessionId: SID,
+      story: buildStory({ votesRevealed: true, status: "voting" }),
+      votes: [buildVote({ points: 8 }), buildVote({ voterKey: "p:p1", userId: null, participantId: "p1", points: 5 })],
+      results: {
+        voteCount: 2,
+        average: 6.5,
+        min: 5,
+        max: 8,
+        consensus: false,
+        label: "Good Alignment",
+        distribution: [],
+        mode: null,
+      },
+    });
+    expect(cache.stories().find((s) => s.id === "story-1")?.votesRevealed).toBe(true);
+    expect(cache.votes().map((v) => `${v.storyId} ${v.voterKey} ${v.points}`)).toEqual([
+      "story-2 u:u1 3",
+      "story-1 u:u1 8",
+      "story-1 p:p1 5",
+    ]);
+  });
+});
+
+describe("applyServerMessage: participants_update", () => {
+  it("merges changed participants by id and applies presence deltas", () => {
+    const cache = cacheWith({
+      participants: [buildParticipant({ id: "p1" }), buildParticipant({ id: "p2", voterKey: "p:p2" })],
+      presence: { online: ["p:p1", "p:p2"], leaderPresent: false },
+    });
+    cache.apply({
+      type: "participants_update",
+      sessionId: SID,
+      participants: [
+        buildParticipant({ id: "p2", voterKey: "p:p2", role: "observer" }),
+        buildParticipant({ id: "p3", voterKey: "p:p3" }),
+      ],
+      online: ["p:p3", "p:p1"],
+      offline: ["p:p2"],
+      leaderPresent: true,
+    });
+    expect(cache.participants().map((p) => `${p.id} ${p.role}`)).toEqual([
+      "p1 participant",
+      "p2 observer",
+      "p3 participant",
+    ]);
+    expect(cache.live().presence).toEqual({ online: ["p:p1", "p:p3"], leaderPresent: true });
+    expect(cache.live().you?.voterKey).toBe("u:u1");
+  });
+});
+
+describe("applyServerMessage: story frames", () => {
+  it("inserts a created story in position order and removes a deleted one with its votes", () => {
+    const cache = cacheWith({
+      stories: [buildStory({ id: "a", position: 0 }), buildStory({ id: "c", position: 2 })],
+      votes: [buildVote({ storyId: "a" }), buildVote({ storyId: "c" })],
+    });
+    cache.apply({
+      type: "story_update",
+      sessionId: SID,
+      action: "created",
+      story: buildStory({ id: "b", position: 1 }),
+    });
+    expect(cache.stories().map((s) => s.id)).toEqual(["a", "b", "c"]);
+    cache.apply({ type: "story_update", sessionId: SID, action: "deleted", story: buildStory({ id: "a" }) });
+    expect(cache.stories().map((s) => s.id)).toEqual(["b", "c"]);
+    expect(cache.votes().map((v) => v.storyId)).toEqual(["c"]);
+  });
+
+  it("replaces a story on a status change and on an edit, keeping the order", () => {
+    const cache = cacheWith({ stories: [buildStory({ id: "a", position: 0 }), buildStory({ id: "b", position: 1 })] });
+    cache.apply({
+      type: "story_status_change",
+      sessionId: SID,
+      story: buildStory({ id: "a", status: "completed", finalPoints: 5 }),
+    });
+    cache.apply({
+      type: "story_updated",
+      sessionId: SID,
+      story: buildStory({ id: "b", position: 1, title: "Renamed" }),
+    });
+    expect(cache.stories().map((s) => `${s.id} ${s.status} ${s.title}`)).toEqual([
+      "a completed Login page",
+      "b pending Renamed",
+    ]);
+  });
+
+  it("adds imported stories and clears a story's votes when a new round starts", () => {
+    const cache = cacheWith({ stories: [buildStory()], votes: [buildVote({ points: 3 })] });
+    cache.apply({ type: "stories_imported", sessionId: SID, stories: [buildStory({ id: "x", position: 5 })] });
+    cache.apply({ type: "round_started", sessionId: SID, story: buildStory({ round: 2 }) });
+    expect(cache.stories().map((s) => `${s.id} ${s.round}`)).toEqual(["story-1 2", "x 1"]);
+    expect(cache.votes()).toEqual([]);
+  });
+});
+
+describe("applyServerMessage: session frames", () => {
+  it("moves the active story and tells the page by a window event", () => {
+    const cache = cacheWith();
+    const heard: unknown[] = [];
+    const listener = (e: Event) => heard.push((e as CustomEvent).detail);
+    window.addEventListener("active-story-changed", listener);
+    cache.apply({ type: "active_story_changed", sessionId: SID, storyId: "story-2", timestamp: "t1" });
+    window.removeEventListener("active-story-changed", listener);
+    expect(cache.session()?.activeStoryId).toBe("story-2");
+    expect(heard).toEqual([{ storyId: "story-2", timestamp: "t1" }]);
+  });
+
+  it("replaces the session on session_updated and marks it deleted on session_deleted", () => {
+    const cache = cacheWith();
+    cache.apply({ type: "session_updated", session: buildSession({ title: "Renamed" }) });
+    expect(cache.session()?.title).toBe("Renamed");
+    cache.apply({ type: "session_deleted", sessionId: SID });
+    expect(cache.live().deleted).toBe(true);
+  });
+});
