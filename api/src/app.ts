@@ -21,11 +21,11 @@ import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
-import { botAuthConfig, botRoutes } from "./integrations/teams/botRoute";
+import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
-import { teamsRoutes } from "./integrations/teams/teamsRoutes";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
+import { botRoutes } from "./routes/bot/bot";
 import { healthRoutes } from "./routes/health/health";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { participantRoutes } from "./routes/sessions/participants";
@@ -33,6 +33,7 @@ import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
 import { subscriptionRoutes } from "./routes/subscription/subscription";
 import { teamRoutes } from "./routes/teams/teams";
+import { teamsMessageRoutes } from "./routes/teamsMessages/teamsMessages";
 import { voteRoutes } from "./routes/votes/votes";
 
 declare module "fastify" {
@@ -192,7 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());
   await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
-  await app.register(teamsRoutes(ctx, adapter));
+  await app.register(teamsMessageRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
 
   if (fs.existsSync(TAB_DIST)) {

@@ -6,7 +6,7 @@ import type { Tx } from "../db/database";
 import { pointingSessions, stories } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
-import { publishActiveStory } from "./activeStory";
+import { publishActiveStory } from "../realtime/activeStoryChanged";
 
 /** A story ready to insert (validated by core/storySchemas). */
 export type NewStory = Pick<CreateStoryInput, "title" | "description" | "acceptanceCriteria" | "ticketNumber">;

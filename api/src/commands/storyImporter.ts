@@ -5,7 +5,7 @@ import type { AppContext } from "../context";
 import { AppError } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
-import { publishActiveStory } from "./activeStory";
+import { publishActiveStory } from "../realtime/activeStoryChanged";
 import { appendStories, type NewStory } from "./storyCreator";
 
 /** Most rows one import may carry (the largest real backlog here has 2,919). */

@@ -8,7 +8,8 @@ import { pointingSessions, stories, votes } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
-import { nextOpenStoryId, publishActiveStory, setActiveStoryId } from "./activeStory";
+import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
+import { publishActiveStory } from "../realtime/activeStoryChanged";
 
 /**
  * Edits a story or moves its status (leader only). `completed` (Next Story) needs the votes

@@ -1,46 +1,15 @@
-import { Activity, ActivityTypes } from "@microsoft/agents-activity";
-import { CardFactory, type CloudAdapter } from "@microsoft/agents-hosting";
-import { buildSummaryCard, summaryText } from "@pointwise/bot/cards/summaryCard";
+import type { CloudAdapter } from "@microsoft/agents-hosting";
 import { buildVotingCard } from "@pointwise/bot/cards/votingCard";
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { AppContext } from "../../context";
-import { teamsConversations } from "../../db/schema";
+import { votingCardState } from "../../integrations/teams/cardStates";
+import { postSummary } from "../../integrations/teams/summaryPoster";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
-import { proactiveIdentity, referenceOf } from "./botRoute";
-import { summaryCardState, votingCardState } from "./cardStates";
-
-const params = z.object({ id: z.string() });
-/** The body the web app sends (spec part 2 section 7); the server recomputes the figures. */
-const teamsMessageBody = z
-  .object({
-    completedStories: z.number().optional(),
-    totalPoints: z.number().optional(),
-    averagePoints: z.number().nullable().optional(),
-    consensusRate: z.number().nullable().optional(),
-    participants: z.number().optional(),
-    stories: z
-      .array(
-        z.object({
-          title: z.string(),
-          points: z.number().nullable().optional(),
-          ticketNumber: z.string().nullable().optional(),
-        }),
-      )
-      .optional(),
-    skippedStories: z.array(z.object({ title: z.string(), ticketNumber: z.string().nullable().optional() })).optional(),
-  })
-  .optional()
-  .default({});
-
-/** Microsoft Teams' share-to-Teams link: opens Teams with the link and message prefilled. */
-export const teamsShareUrl = (href: string, text: string): string =>
-  `https://teams.microsoft.com/share?href=${encodeURIComponent(href)}&msgText=${encodeURIComponent(text)}&preview=true`;
+import { params, teamsMessageBody } from "./schema";
 
 /** The voting card preview and the summary post (issue #3 section 2). */
-export const teamsRoutes = (ctx: AppContext, adapter: CloudAdapter) => async (base: FastifyInstance) => {
+export const teamsMessageRoutes = (ctx: AppContext, adapter: CloudAdapter) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get("/api/sessions/:id/card", { schema: { params } }, async (request) => {
@@ -56,23 +25,6 @@ export const teamsRoutes = (ctx: AppContext, adapter: CloudAdapter) => async (ba
   app.post("/api/sessions/:id/teams-message", { schema: { params, body: teamsMessageBody } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
     sessionPolicy.view(access);
-    const summary = await summaryCardState(ctx, access);
-    const message = summaryText(summary);
-    const [bound] = await ctx.db
-      .select()
-      .from(teamsConversations)
-      .where(and(eq(teamsConversations.sessionId, access.session.id), isNotNull(teamsConversations.reference)));
-    if (!bound?.reference) {
-      return { posted: false, message, shareUrl: teamsShareUrl(summary.openUrl, message) };
-    }
-    await adapter.continueConversation(proactiveIdentity(ctx.config), referenceOf(bound.reference), async (turn) => {
-      await turn.sendActivity(
-        Activity.fromObject({
-          type: ActivityTypes.Message,
-          attachments: [CardFactory.adaptiveCard(buildSummaryCard(summary))],
-        }),
-      );
-    });
-    return { posted: true, message: "Summary posted to Microsoft Teams", conversationId: bound.conversationId };
+    return postSummary(ctx, adapter, access);
   });
 };
