@@ -1,10 +1,11 @@
 import { isUuid } from "@pointwise/core/ids";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
-import { pointingSessions, sessionParticipants, teamMembers } from "../db/schema";
+import { pointingSessions, sessionParticipants } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, unauthorized } from "../errors";
+import { loadTeamAccess, memberTeamIds } from "./teamPolicy";
 
 /** A row of `pointing_sessions`. */
 export type SessionRow = typeof pointingSessions.$inferSelect;
@@ -73,11 +74,7 @@ export async function loadSessionAccess(
   const isLeader = isSessionLeader(session, user?.id);
   let memberAsUser = isLeader || (user !== null && participant?.userId === user.id);
   if (!memberAsUser && user && session.teamId) {
-    const membership = await db
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, session.teamId), eq(teamMembers.userId, user.id)));
-    memberAsUser = membership.length > 0;
+    memberAsUser = (await loadTeamAccess(db, user, session.teamId)).isMember;
   }
   const isMember = memberAsUser || participant !== null;
   const voterKey = memberAsUser && user ? `u:${user.id}` : participant ? `p:${participant.id}` : null;
@@ -109,9 +106,37 @@ export const sessionPolicy = {
     if (!access.isLeader) throw permissionDenied();
     if (access.session.locked) throw sessionLocked();
   },
+  /**
+   * Reveal a story's votes: the leader at any time (Force Reveal); anyone else only once every
+   * participant who is not an observer has voted (spec part 2 section 4; DESIGN.md "Reveal").
+   * Callers check `participate` first; `tally` counts the story's votes and its voters.
+   * @throws 403 PERMISSION_DENIED for a non-leader before everyone has voted.
+   */
+  reveal(access: SessionAccess, tally: { cast: number; eligible: number }): void {
+    if (access.isLeader) return;
+    if (tally.cast < tally.eligible) {
+      throw permissionDenied("Only the session leader can reveal before everyone has voted");
+    }
+  },
   /** Edit, archive, unarchive and delete the session (creator or leader). */
   manage(access: SessionAccess): void {
     sessionPolicy.view(access);
     if (!access.isLeader) throw permissionDenied();
   },
 };
+
+/**
+ * The sessions `user` may see, as a filter for lists: the rows `sessionPolicy.view` admits as
+ * a user (created, led, joined, or of one of the user's teams; spec part 1 section 4).
+ */
+export function sessionsVisibleTo(user: UserRow): SQL {
+  return or(
+    eq(pointingSessions.creatorId, user.id),
+    eq(pointingSessions.leaderId, user.id),
+    inArray(
+      pointingSessions.id,
+      sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${sessionParticipants.userId} = ${user.id})`,
+    ),
+    inArray(pointingSessions.teamId, memberTeamIds(user.id)),
+  ) as SQL;
+}
