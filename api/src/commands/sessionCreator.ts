@@ -5,15 +5,8 @@ import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants, users } from "../db/schema";
 import { subscriptionLimitReached } from "../errors";
+import { sessionLimitOf } from "../policies/planLimits";
 import { sessionView } from "../queries/sessionViews";
-
-/** Sessions a free-plan user may own at once (DESIGN.md "Decisions"; spec part 1 section 9). */
-export const FREE_PLAN_SESSION_LIMIT = 3;
-
-/** The session limit of a plan, or null for unlimited (spec part 2 section 3, plans catalogue). */
-export function sessionLimitOf(plan: string): number | null {
-  return plan === "free" ? FREE_PLAN_SESSION_LIMIT : null;
-}
 
 /**
  * Creates a session led by its creator, who joins it as participant `creator`; invited users

@@ -1,8 +1,8 @@
 import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/currentUser";
-import { sessionLimitOf } from "../../commands/sessionCreator";
 import type { AppContext } from "../../context";
+import { sessionLimitOf } from "../../policies/planLimits";
 import { ownedSessionCounts } from "../../queries/sessionCounts";
 
 /** GET /api/subscription/status (spec part 2 section 7): plan, counts and the free-plan limit. */

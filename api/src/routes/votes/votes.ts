@@ -6,10 +6,10 @@ import { castVote } from "../../commands/voteCaster";
 import type { AppContext } from "../../context";
 import { permissionDenied } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { loadStoryAccess } from "../../policies/storyAccess";
 import { presentPoints } from "../../presenters/votePresenter";
 import { storyViews, voteViews } from "../../queries/sessionState";
 import { findVote } from "../../queries/votes";
-import { loadStoryAccess } from "../stories/storyAccess";
 
 const voteParams = z.object({ storyId: z.string(), userId: z.string() });
 const anonymousVoteParams = z.object({ storyId: z.string(), participantId: z.string() });
