@@ -26,6 +26,7 @@ import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
 import { botRoutes } from "./routes/bot/bot";
+import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { participantRoutes } from "./routes/sessions/participants";
@@ -181,6 +182,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(ctx));
+  await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
