@@ -71,14 +71,58 @@ export async function loadSessionAccess(
       if (found && found.sessionId === sessionId) participant = found;
     }
   }
+  const asUser = !!user && (isSessionLeader(session, user.id) || participant?.userId === user.id);
+  const inTeam = !asUser && !!user && !!session.teamId && (await loadTeamAccess(db, user, session.teamId)).isMember;
+  return accessOf(session, user, participant, inTeam);
+}
+
+/** The rights that follow from the rows: leader, the user's own participant row, team membership. */
+function accessOf(
+  session: SessionRow,
+  user: UserRow | null,
+  participant: ParticipantRow | null,
+  inTeam: boolean,
+): SessionAccess {
   const isLeader = isSessionLeader(session, user?.id);
-  let memberAsUser = isLeader || (user !== null && participant?.userId === user.id);
-  if (!memberAsUser && user && session.teamId) {
-    memberAsUser = (await loadTeamAccess(db, user, session.teamId)).isMember;
-  }
+  const memberAsUser = isLeader || (user !== null && participant?.userId === user.id) || inTeam;
   const isMember = memberAsUser || participant !== null;
   const voterKey = memberAsUser && user ? `u:${user.id}` : participant ? `p:${participant.id}` : null;
   return { session, user, participant, voterKey, isLeader, isMember };
+}
+
+/**
+ * The same caller's rights re-read now, in one query: the session row (leader, lock, archive),
+ * the caller's participant row (the user's own, else the guest row it held) and the caller's
+ * team membership. The identity (`access.user`, e.g. a Teams SSO user) is kept as it was.
+ * For long-lived connections, where rights change after the join (a participant removed, a new
+ * leader): the WebSocket re-checks every frame with it.
+ * @throws 404 NOT_FOUND when the session was deleted.
+ */
+export async function refreshSessionAccess(db: Db, access: SessionAccess): Promise<SessionAccess> {
+  const user = access.user;
+  const guestRowId = access.participant && access.participant.userId !== user?.id ? access.participant.id : null;
+  const mine = [
+    ...(user ? [eq(sessionParticipants.userId, user.id)] : []),
+    ...(guestRowId ? [eq(sessionParticipants.id, guestRowId)] : []),
+  ];
+  const [row] = await db
+    .select({
+      session: pointingSessions,
+      participant: sessionParticipants,
+      inTeam: user
+        ? sql<boolean>`coalesce(${pointingSessions.teamId} in ${memberTeamIds(user.id)}, false)`
+        : sql<boolean>`false`,
+    })
+    .from(pointingSessions)
+    .leftJoin(
+      sessionParticipants,
+      and(eq(sessionParticipants.sessionId, pointingSessions.id), mine.length ? or(...mine) : sql`false`),
+    )
+    .where(eq(pointingSessions.id, access.session.id))
+    .orderBy(user ? sql`${sessionParticipants.userId} = ${user.id} desc nulls last` : sql`1`)
+    .limit(1);
+  if (!row) throw notFound("Session not found");
+  return accessOf(row.session, user, row.participant, row.inTeam === true);
 }
 
 /**
