@@ -10,7 +10,7 @@ import { updateStory } from "../../commands/storyUpdater";
 import { castVote } from "../../commands/voteCaster";
 import { revealVotes } from "../../commands/votesRevealer";
 import type { AppContext } from "../../context";
-import { AppError, notFound, validationError } from "../../errors";
+import { notFound, permissionDenied, validationError } from "../../errors";
 import { loadSessionAccess, type SessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { findConversation } from "../../queries/conversations";
 import { storyViews } from "../../queries/sessionState";
@@ -25,7 +25,7 @@ const MAX_REFRESH_USERS = 60;
  */
 async function userOf(ctx: AppContext, who: TeamsUserRef): Promise<UserRow> {
   if (!who.aadObjectId || !who.tenantId) {
-    throw new AppError(403, "PERMISSION_DENIED", "Guests without a Teams account can vote in the meeting side panel.");
+    throw permissionDenied("Guests without a Teams account can vote in the meeting side panel.");
   }
   return userForTeamsIdentity(ctx.db, {
     tenantId: who.tenantId,
