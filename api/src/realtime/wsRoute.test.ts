@@ -1,6 +1,7 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { and, eq, inArray } from "drizzle-orm";
 import { pointingSessions, sessionParticipants, teamMembers } from "../db/schema";
+import type { ApiClient } from "../testing/apiClient";
 import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
@@ -126,29 +127,26 @@ describe("WebSocket /ws", () => {
     const member = await buildUser(server.url, { firstName: "Rémi" });
     await joinMember(member, session.id);
     const guest = await joinGuest(server.url, session.id, "Gil");
-    const memberWs = await openSocket(server.url, member.client);
-    memberWs.send({ type: "join_session", sessionId: session.id });
-    await memberWs.next("session_snapshot");
-    const guestWs = await openSocket(server.url, guest.client);
-    guestWs.send({ type: "join_session", sessionId: session.id });
-    await guestWs.next("session_snapshot");
+    const joined = async (client: ApiClient) => {
+      const ws = await openSocket(server.url, client);
+      ws.send({ type: "join_session", sessionId: session.id });
+      await ws.next("session_snapshot");
+      return ws;
+    };
+    const [memberWs, guestWs] = await Promise.all([joined(member.client), joined(guest.client)]);
+    const makeLeader = (userId: string) =>
+      server.ctx.db.update(pointingSessions).set({ leaderId: userId }).where(eq(pointingSessions.id, session.id));
 
     // Not the leader at join: the status frame is refused.
     memberWs.send({ type: "story_status_change", storyId: story.id, status: "voting" });
     expect(await memberWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
     // Made leader mid-session: the very next frame may lead, without a new join.
-    await server.ctx.db
-      .update(pointingSessions)
-      .set({ leaderId: member.user.id })
-      .where(eq(pointingSessions.id, session.id));
+    await makeLeader(member.user.id);
     memberWs.send({ type: "story_status_change", storyId: story.id, status: "voting" });
     expect(await memberWs.next("ack")).toMatchObject({ for: "story_status_change" });
 
     // Leader again, voting works; then removed from the session: the next vote is refused.
-    await server.ctx.db
-      .update(pointingSessions)
-      .set({ leaderId: leader.user.id })
-      .where(eq(pointingSessions.id, session.id));
+    await makeLeader(leader.user.id);
     memberWs.send({ type: "story_status_change", storyId: story.id, status: "blocked" });
     expect(await memberWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
     memberWs.send({ type: "vote_update", storyId: story.id, points: 3 });
