@@ -18,11 +18,12 @@ import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
-import { botAuthConfig, botRoutes } from "./integrations/teams/botRoute";
+import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
-import { teamsRoutes } from "./integrations/teams/teamsRoutes";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
+import { botRoutes } from "./routes/bot/bot";
+import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { participantRoutes } from "./routes/sessions/participants";
@@ -30,6 +31,7 @@ import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
 import { subscriptionRoutes } from "./routes/subscription/subscription";
 import { teamRoutes } from "./routes/teams/teams";
+import { teamsMessageRoutes } from "./routes/teamsMessages/teamsMessages";
 import { voteRoutes } from "./routes/votes/votes";
 import { isWebAppPage, registerWebApp, sendWebAppPage } from "./routes/webApp/webApp";
 
@@ -172,6 +174,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(ctx));
+  await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
@@ -184,7 +187,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());
   await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
-  await app.register(teamsRoutes(ctx, adapter));
+  await app.register(teamsMessageRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
 
   await registerWebApp(app, config.tabDistDir);

@@ -29,6 +29,8 @@ export const invalidCredentials = (): AppError => new AppError(401, "INVALID_CRE
 /** 403: signed in but not allowed (spec part 1 section 8). */
 export const permissionDenied = (message = "You do not have permission to perform this action."): AppError =>
   new AppError(403, "PERMISSION_DENIED", message);
+/** 403: the session already holds maxParticipants participants (spec part 2 section 2). */
+export const sessionFull = (): AppError => new AppError(403, "PERMISSION_DENIED", "This session is full");
 /** 403: not a member of the team (spec part 1 section 8). */
 export const teamAccessDenied = (): AppError =>
   new AppError(403, "TEAM_ACCESS_DENIED", "You don't have permission to access this team.");

@@ -1,5 +1,7 @@
+import { z } from "zod";
 import type { ParticipantView, SessionView, StoryResults, StoryView, VoteView } from "./presented";
-import type { StoryStatus } from "./storySchemas";
+import { updateStorySchema } from "./storySchemas";
+import { castVoteSchema } from "./voteSchemas";
 
 /**
  * WebSocket frames at /ws: JSON `{type, ...fields}` (DESIGN.md "Contracts", spec part 2
@@ -7,28 +9,48 @@ import type { StoryStatus } from "./storySchemas";
  * refetch; a (re)joining client first receives `session_snapshot`.
  */
 
-/** Frames a client sends. Identity comes from the cookie or participant token, never the ids. */
-export type ClientMessage =
-  | {
-      type: "join_session";
-      sessionId: string;
-      userId?: string | null;
-      participantId?: string | null;
-      displayName?: string | null;
-      participantToken?: string;
-      /** Teams SSO token (the tab inside Teams); identity as with `Authorization: Bearer`. */
-      accessToken?: string;
-    }
-  | {
-      type: "vote_update";
-      storyId: string;
-      userId?: string | null;
-      participantId?: string | null;
-      points: number | "?" | null;
-    }
-  | { type: "story_status_change"; storyId: string; status: StoryStatus; finalPoints?: number | null }
-  | { type: "leave_session" }
-  | { type: "ping" };
+/** `join_session`: enter a session's room. Identity comes from the cookie or a token, never the ids. */
+export const joinSessionFrame = z.object({
+  type: z.literal("join_session"),
+  sessionId: z.string(),
+  /** Must be the caller's own user id when sent. */
+  userId: z.string().nullish(),
+  /** Must be the caller's own participant id when sent. */
+  participantId: z.string().nullish(),
+  displayName: z.string().nullish(),
+  /** A guest's participant token (else the `pt_<sessionId>` cookie or the socket URL's query). */
+  participantToken: z.string().optional(),
+  /** Teams SSO token (the tab inside Teams): browsers cannot set an Authorization header on a WebSocket. */
+  accessToken: z.string().optional(),
+});
+
+/** `vote_update`: cast, change or (points null or `?`) retract the caller's vote; as POST /api/votes. */
+export const voteUpdateFrame = castVoteSchema.extend({ type: z.literal("vote_update") });
+
+/** `story_status_change`: the leader moves a story (Next Story, Skip, reopen); as PATCH /api/stories/{id}. */
+export const storyStatusChangeFrame = z.object({
+  type: z.literal("story_status_change"),
+  storyId: z.string(),
+  status: updateStorySchema.shape.status.unwrap(),
+  finalPoints: updateStorySchema.shape.finalPoints,
+});
+
+/**
+ * Frames a client sends, validated by the server before use (spec part 2 section 4; DESIGN.md
+ * "Contracts"). A frame that fails is answered with an `error` frame, code VALIDATION_ERROR.
+ */
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  joinSessionFrame,
+  voteUpdateFrame,
+  storyStatusChangeFrame,
+  z.object({ type: z.literal("leave_session") }),
+  z.object({ type: z.literal("ping") }),
+]);
+
+/** A frame as a client sends it (`points` may be `"?"`). */
+export type ClientMessage = z.input<typeof clientMessageSchema>;
+/** A frame after validation, as the server handles it (`"?"` became null). */
+export type ParsedClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** Who is connected to a session right now. */
 export interface Presence {

@@ -15,6 +15,32 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const EXEMPT = [/^\/api\/messages$/];
 
 /**
+ * Issues and checks CSRF tokens signed with `secret`: `random.hmac(random)`, base64url.
+ * `valid` compares in constant time.
+ */
+export function csrfTokens(secret: string): { issue(): string; valid(token: string | undefined): token is string } {
+  const sign = (nonce: string) => createHmac("sha256", secret).update(nonce).digest("base64url");
+  return {
+    issue() {
+      const nonce = randomBytes(18).toString("base64url");
+      return `${nonce}.${sign(nonce)}`;
+    },
+    valid(token: string | undefined): token is string {
+      if (!token) return false;
+      const [nonce, mac] = token.split(".");
+      if (!nonce || !mac) return false;
+      const expected = Buffer.from(sign(nonce));
+      const given = Buffer.from(mac);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}
+
+/** Sets the `csrf-token` cookie the page reads (not httpOnly: the page copies it into the header). */
+export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolean): FastifyReply =>
+  reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "lax", secure, httpOnly: false });
+
+/**
  * Signed double-submit CSRF protection (OWASP CSRF cheat sheet, "Signed Double-Submit Cookie"):
  * the token is `random.hmac(random)` under the server secret, kept in a cookie the page can read
  * and echoed in `X-CSRF-Token` on every unsafe request. Also accepted, because a cross-site
@@ -27,33 +53,11 @@ const EXEMPT = [/^\/api\/messages$/];
  *   are not sent, rely on this).
  */
 export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
-  const sign = (nonce: string) => createHmac("sha256", opts.secret).update(nonce).digest("base64url");
-  const issue = () => {
-    const nonce = randomBytes(18).toString("base64url");
-    return `${nonce}.${sign(nonce)}`;
-  };
-  const valid = (token: string | undefined): token is string => {
-    if (!token) return false;
-    const [nonce, mac] = token.split(".");
-    if (!nonce || !mac) return false;
-    const expected = Buffer.from(sign(nonce));
-    const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  };
-  const setCookie = (reply: FastifyReply, token: string) =>
-    reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "lax", secure: opts.secure, httpOnly: false });
-
-  app.get("/api/csrf-token", { schema: { hide: true } }, async (request, reply) => {
-    const current = request.cookies[CSRF_COOKIE];
-    const token = valid(current) ? current : issue();
-    setCookie(reply, token);
-    return { csrfToken: token };
-  });
-
+  const { issue, valid } = csrfTokens(opts.secret);
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
-      if (!valid(cookieToken) && request.url.startsWith("/api/")) setCookie(reply, issue());
+      if (!valid(cookieToken) && request.url.startsWith("/api/")) setCsrfCookie(reply, issue(), opts.secure);
       return;
     }
     const path = request.url.split("?")[0] ?? "";

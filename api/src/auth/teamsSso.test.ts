@@ -1,6 +1,8 @@
 import type { UserView } from "@pointwise/core/presented";
+import { teamMembers } from "../db/schema";
 import { ApiClient } from "../testing/apiClient";
 import { type EntraStub, startEntraStub } from "../testing/entraStub";
+import { buildSession, buildUser } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
 
@@ -68,6 +70,22 @@ describe("Teams SSO bearer tokens", () => {
       accessToken: await entra.issueToken({ expiresIn: -3600 }),
     });
     expect(await ws.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+    await ws.close();
+  });
+
+  it("lets a Teams-only team member join a team session over the socket (SSO kept across the participant reload)", async () => {
+    const owner = await buildUser(server.url);
+    const team = await owner.client.post<{ id: string }>("/api/teams", { name: "Teams crew" });
+    const { session } = await buildSession(server.url, { leader: owner, teamId: team.body.id });
+    const token = await entra.issueToken({ name: "Katherine Johnson" });
+    const teamsUser = (await me(token)).body;
+    await server.ctx.db.insert(teamMembers).values({ teamId: team.body.id, userId: teamsUser.id });
+    const ws = await openSocket(server.url);
+    ws.send({ type: "join_session", sessionId: session.id, accessToken: token });
+    const snap = await ws.next("session_snapshot");
+    expect(snap.you).toEqual({ voterKey: `u:${teamsUser.id}`, isLeader: false });
+    expect(snap.participants.map((p) => p.userId)).toContain(teamsUser.id);
+    expect(ws.messages.filter((m) => m.type === "error")).toEqual([]);
     await ws.close();
   });
 

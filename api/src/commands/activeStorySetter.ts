@@ -3,7 +3,8 @@ import type { AppContext } from "../context";
 import { stories } from "../db/schema";
 import { notFound } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
-import { publishActiveStory, setActiveStoryId } from "./activeStory";
+import { setActiveStoryId } from "../queries/activeStory";
+import { publishActiveStory } from "../realtime/activeStoryChanged";
 
 /**
  * Sets the group's active story (leader only, spec part 2 section 4).

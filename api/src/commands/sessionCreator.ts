@@ -1,26 +1,19 @@
 import type { SessionView } from "@pointwise/core/presented";
 import type { CreateSessionInput } from "@pointwise/core/sessionSchemas";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
-import { pointingSessions, sessionParticipants, teamMembers, users } from "../db/schema";
-import { subscriptionLimitReached, teamAccessDenied } from "../errors";
+import { pointingSessions, sessionParticipants, users } from "../db/schema";
+import { subscriptionLimitReached } from "../errors";
+import { sessionLimitOf } from "../policies/planLimits";
 import { sessionView } from "../queries/sessionViews";
-
-/** Sessions a free-plan user may own at once (DESIGN.md "Decisions"; spec part 1 section 9). */
-export const FREE_PLAN_SESSION_LIMIT = 3;
-
-/** The session limit of a plan, or null for unlimited (spec part 2 section 3, plans catalogue). */
-export function sessionLimitOf(plan: string): number | null {
-  return plan === "free" ? FREE_PLAN_SESSION_LIMIT : null;
-}
 
 /**
  * Creates a session led by its creator, who joins it as participant `creator`; invited users
  * (ids) join too. The creator's row is locked so two parallel creations cannot both pass the
  * free-plan check.
  * @throws 403 SUBSCRIPTION_LIMIT_REACHED (currentPlan, limit, currentSessions) on the 4th free
- *   session; 403 TEAM_ACCESS_DENIED for a team the user is not a member of.
+ *   session. The route checks team membership first (teamPolicy.assignSession).
  */
 export async function createSession(ctx: AppContext, user: UserRow, input: CreateSessionInput): Promise<SessionView> {
   const row = await ctx.db.transaction(async (tx) => {
@@ -34,13 +27,6 @@ export async function createSession(ctx: AppContext, user: UserRow, input: Creat
         .where(eq(pointingSessions.creatorId, user.id));
       const current = owned?.n ?? 0;
       if (current >= limit) throw subscriptionLimitReached(plan, limit, current);
-    }
-    if (input.teamId) {
-      const member = await tx
-        .select({ id: teamMembers.id })
-        .from(teamMembers)
-        .where(and(eq(teamMembers.teamId, input.teamId), eq(teamMembers.userId, user.id)));
-      if (member.length === 0) throw teamAccessDenied();
     }
     const [created] = await tx
       .insert(pointingSessions)

@@ -4,8 +4,8 @@ import { VOTING_ROLES } from "@pointwise/core/voters";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories, votes } from "../db/schema";
-import { notFound, permissionDenied } from "../errors";
-import type { SessionAccess } from "../policies/sessionPolicy";
+import { notFound } from "../errors";
+import { type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { voteViews } from "../queries/sessionState";
 
@@ -17,9 +17,9 @@ export interface RevealResult {
 }
 
 /**
- * Reveals a story's votes. The leader may reveal at any time (Force Reveal); another member
- * only once every participant who is not an observer has voted (spec part 2 section 4).
- * Revealing twice returns the same result.
+ * Reveals a story's votes once `sessionPolicy.reveal` allows it (the leader at any time;
+ * others once everyone has voted, counted here under the story's lock). Revealing twice
+ * returns the same result.
  * @throws 404 for a story of another session; 403 PERMISSION_DENIED for a member before all voted.
  */
 export async function revealVotes(ctx: AppContext, access: SessionAccess, storyId: string): Promise<RevealResult> {
@@ -33,9 +33,7 @@ export async function revealVotes(ctx: AppContext, access: SessionAccess, storyI
         .from(sessionParticipants)
         .where(and(eq(sessionParticipants.sessionId, row.sessionId), inArray(sessionParticipants.role, VOTING_ROLES)));
       const [cast] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, row.id));
-      if ((cast?.n ?? 0) < (eligible?.n ?? 0)) {
-        throw permissionDenied("Only the session leader can reveal before everyone has voted");
-      }
+      sessionPolicy.reveal(access, { cast: cast?.n ?? 0, eligible: eligible?.n ?? 0 });
     }
     const [updated] = await tx
       .update(stories)

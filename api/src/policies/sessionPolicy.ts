@@ -1,11 +1,12 @@
 import { isUuid } from "@pointwise/core/ids";
 import { voterKeyOf } from "@pointwise/core/voters";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
-import { pointingSessions, sessionParticipants, teamMembers } from "../db/schema";
+import { pointingSessions, sessionParticipants } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, unauthorized } from "../errors";
+import { loadTeamAccess, memberTeamIds } from "./teamPolicy";
 
 /** A row of `pointing_sessions`. */
 export type SessionRow = typeof pointingSessions.$inferSelect;
@@ -67,15 +68,20 @@ export async function loadSessionAccess(
       if (found && found.sessionId === sessionId) participant = found;
     }
   }
+  const asUser = !!user && (isSessionLeader(session, user.id) || participant?.userId === user.id);
+  const inTeam = !asUser && !!user && !!session.teamId && (await loadTeamAccess(db, user, session.teamId)).isMember;
+  return accessOf(session, user, participant, inTeam);
+}
+
+/** The rights that follow from the rows: leader, the user's own participant row, team membership. */
+function accessOf(
+  session: SessionRow,
+  user: UserRow | null,
+  participant: ParticipantRow | null,
+  inTeam: boolean,
+): SessionAccess {
   const isLeader = isSessionLeader(session, user?.id);
-  let memberAsUser = isLeader || (user !== null && participant?.userId === user.id);
-  if (!memberAsUser && user && session.teamId) {
-    const membership = await db
-      .select({ id: teamMembers.id })
-      .from(teamMembers)
-      .where(and(eq(teamMembers.teamId, session.teamId), eq(teamMembers.userId, user.id)));
-    memberAsUser = membership.length > 0;
-  }
+  const memberAsUser = isLeader || (user !== null && participant?.userId === user.id) || inTeam;
   const isMember = memberAsUser || participant !== null;
   const voterKey =
     memberAsUser && user
@@ -84,6 +90,41 @@ export async function loadSessionAccess(
         ? voterKeyOf({ participantId: participant.id })
         : null;
   return { session, user, participant, voterKey, isLeader, isMember };
+}
+
+/**
+ * The same caller's rights re-read now, in one query: the session row (leader, lock, archive),
+ * the caller's participant row (the user's own, else the guest row it held) and the caller's
+ * team membership. The identity (`access.user`, e.g. a Teams SSO user) is kept as it was.
+ * For long-lived connections, where rights change after the join (a participant removed, a new
+ * leader): the WebSocket re-checks every frame with it.
+ * @throws 404 NOT_FOUND when the session was deleted.
+ */
+export async function refreshSessionAccess(db: Db, access: SessionAccess): Promise<SessionAccess> {
+  const user = access.user;
+  const guestRowId = access.participant && access.participant.userId !== user?.id ? access.participant.id : null;
+  const mine = [
+    ...(user ? [eq(sessionParticipants.userId, user.id)] : []),
+    ...(guestRowId ? [eq(sessionParticipants.id, guestRowId)] : []),
+  ];
+  const [row] = await db
+    .select({
+      session: pointingSessions,
+      participant: sessionParticipants,
+      inTeam: user
+        ? sql<boolean>`coalesce(${pointingSessions.teamId} in ${memberTeamIds(user.id)}, false)`
+        : sql<boolean>`false`,
+    })
+    .from(pointingSessions)
+    .leftJoin(
+      sessionParticipants,
+      and(eq(sessionParticipants.sessionId, pointingSessions.id), mine.length ? or(...mine) : sql`false`),
+    )
+    .where(eq(pointingSessions.id, access.session.id))
+    .orderBy(user ? sql`${sessionParticipants.userId} = ${user.id} desc nulls last` : sql`1`)
+    .limit(1);
+  if (!row) throw notFound("Session not found");
+  return accessOf(row.session, user, row.participant, row.inTeam === true);
 }
 
 /**
@@ -111,9 +152,37 @@ export const sessionPolicy = {
     if (!access.isLeader) throw permissionDenied();
     if (access.session.locked) throw sessionLocked();
   },
+  /**
+   * Reveal a story's votes: the leader at any time (Force Reveal); anyone else only once every
+   * participant who is not an observer has voted (spec part 2 section 4; DESIGN.md "Reveal").
+   * Callers check `participate` first; `tally` counts the story's votes and its voters.
+   * @throws 403 PERMISSION_DENIED for a non-leader before everyone has voted.
+   */
+  reveal(access: SessionAccess, tally: { cast: number; eligible: number }): void {
+    if (access.isLeader) return;
+    if (tally.cast < tally.eligible) {
+      throw permissionDenied("Only the session leader can reveal before everyone has voted");
+    }
+  },
   /** Edit, archive, unarchive and delete the session (creator or leader). */
   manage(access: SessionAccess): void {
     sessionPolicy.view(access);
     if (!access.isLeader) throw permissionDenied();
   },
 };
+
+/**
+ * The sessions `user` may see, as a filter for lists: the rows `sessionPolicy.view` admits as
+ * a user (created, led, joined, or of one of the user's teams; spec part 1 section 4).
+ */
+export function sessionsVisibleTo(user: UserRow): SQL {
+  return or(
+    eq(pointingSessions.creatorId, user.id),
+    eq(pointingSessions.leaderId, user.id),
+    inArray(
+      pointingSessions.id,
+      sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${sessionParticipants.userId} = ${user.id})`,
+    ),
+    inArray(pointingSessions.teamId, memberTeamIds(user.id)),
+  ) as SQL;
+}

@@ -21,6 +21,25 @@ export function presentVote(vote: VoteRow, displayName: string, revealed: boolea
     hasVoted: true,
     updatedAt: vote.updatedAt.toISOString(),
   };
-  if ((revealed || voterKey === viewerKey) && vote.points !== null) view.points = vote.points;
+  if (pointsVisible(voterKey, revealed, viewerKey) && vote.points !== null) view.points = vote.points;
   return view;
+}
+
+/** The secrecy rule: a vote's points are visible once revealed, or to the voter itself. */
+const pointsVisible = (voterKey: string, revealed: boolean, viewerKey: string | null): boolean =>
+  revealed || voterKey === viewerKey;
+
+/**
+ * One voter's points as `viewerKey` may see them (`GET /api/votes/{storyId}/{userId}`): null
+ * when they are hidden (not revealed and not the viewer's own), else `{points}` (null points:
+ * no vote). The same rule as `presentVote`.
+ */
+export function presentPoints(
+  vote: Pick<VoteRow, "points"> | null,
+  voterKey: string,
+  revealed: boolean,
+  viewerKey: string | null,
+): { points: number | null } | null {
+  if (!pointsVisible(voterKey, revealed, viewerKey)) return null;
+  return { points: vote?.points ?? null };
 }

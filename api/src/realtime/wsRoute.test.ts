@@ -1,5 +1,7 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
-import { teamMembers } from "../db/schema";
+import { and, eq, inArray } from "drizzle-orm";
+import { pointingSessions, sessionParticipants, teamMembers } from "../db/schema";
+import type { ApiClient } from "../testing/apiClient";
 import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
@@ -116,6 +118,81 @@ describe("WebSocket /ws", () => {
     ws.send({ type: "join_session", sessionId: session.id });
     const snap = (await ws.next("session_snapshot")) as Snapshot;
     expect(snap.participants.map((p) => p.displayName)).toContain("Tia User");
+    await ws.close();
+  });
+
+  it("re-checks rights at every frame: a removed participant loses them, a new leader gains them", async () => {
+    const { session, leader } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id, { title: "Mid-session" });
+    const member = await buildUser(server.url, { firstName: "Rémi" });
+    await joinMember(member, session.id);
+    const guest = await joinGuest(server.url, session.id, "Gil");
+    const joined = async (client: ApiClient) => {
+      const ws = await openSocket(server.url, client);
+      ws.send({ type: "join_session", sessionId: session.id });
+      await ws.next("session_snapshot");
+      return ws;
+    };
+    const [memberWs, guestWs] = await Promise.all([joined(member.client), joined(guest.client)]);
+    const makeLeader = (userId: string) =>
+      server.ctx.db.update(pointingSessions).set({ leaderId: userId }).where(eq(pointingSessions.id, session.id));
+
+    // Not the leader at join: the status frame is refused.
+    memberWs.send({ type: "story_status_change", storyId: story.id, status: "voting" });
+    expect(await memberWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    // Made leader mid-session: the very next frame may lead, without a new join.
+    await makeLeader(member.user.id);
+    memberWs.send({ type: "story_status_change", storyId: story.id, status: "voting" });
+    expect(await memberWs.next("ack")).toMatchObject({ for: "story_status_change" });
+
+    // Leader again, voting works; then removed from the session: the next vote is refused.
+    await makeLeader(leader.user.id);
+    memberWs.send({ type: "story_status_change", storyId: story.id, status: "blocked" });
+    expect(await memberWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    memberWs.send({ type: "vote_update", storyId: story.id, points: 3 });
+    expect(await memberWs.next("ack")).toMatchObject({ for: "vote_update" });
+    guestWs.send({ type: "vote_update", storyId: story.id, points: 5 });
+    expect(await guestWs.next("ack")).toMatchObject({ for: "vote_update" });
+    await server.ctx.db.delete(sessionParticipants).where(inArray(sessionParticipants.id, [guest.join.participant.id]));
+    await server.ctx.db
+      .delete(sessionParticipants)
+      .where(and(eq(sessionParticipants.sessionId, session.id), eq(sessionParticipants.userId, member.user.id)));
+    memberWs.send({ type: "vote_update", storyId: story.id, points: 8 });
+    expect(await memberWs.next("error")).toMatchObject({ code: "PERMISSION_DENIED" });
+    // A removed guest's token identifies nobody any more: 401, as over REST.
+    guestWs.send({ type: "vote_update", storyId: story.id, points: 8 });
+    expect(await guestWs.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+    // Both left the room: later frames need a new join.
+    memberWs.send({ type: "vote_update", storyId: story.id, points: 8 });
+    expect(await memberWs.next("error")).toMatchObject({ code: "UNAUTHORIZED", message: "Send join_session first" });
+    await Promise.all([memberWs.close(), guestWs.close()]);
+  });
+
+  it("validates every frame against core/realtime's schemas", async () => {
+    const { session, leader } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id);
+    const ws = await openSocket(server.url, leader.client);
+    ws.send({ type: "join_session", sessionId: session.id });
+    await ws.next("session_snapshot");
+    const bad: unknown[] = [
+      { type: "vote_update", storyId: story.id, points: "eight" },
+      { type: "vote_update", storyId: "not-a-uuid", points: 3 },
+      { type: "story_status_change", storyId: story.id, status: "finished" },
+      { type: "story_status_change", storyId: story.id, status: "completed", finalPoints: 1000 },
+      { type: "join_session" },
+      { type: "shout" },
+      { sessionId: session.id },
+    ];
+    for (const frame of bad) {
+      ws.send(frame);
+      const error = await ws.next("error");
+      expect(error.code).toBe("VALIDATION_ERROR");
+    }
+    ws.send("a string, not a frame");
+    expect(await ws.next("error")).toMatchObject({ code: "VALIDATION_ERROR" });
+    // Nothing malformed reached the story.
+    const votes = await leader.client.get<unknown[]>(`/api/stories/${story.id}/votes`);
+    expect(votes.body).toEqual([]);
     await ws.close();
   });
 });

@@ -7,7 +7,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { teamsConversations } from "../../db/schema";
 import { loadSessionAccess } from "../../policies/sessionPolicy";
-import { proactiveIdentity, referenceOf } from "./botRoute";
+import { proactiveIdentity, referenceOf } from "./botAdapter";
 import { votingCardState } from "./cardStates";
 
 /** Pushes that change what a voting card shows. */

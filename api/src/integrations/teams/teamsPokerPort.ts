@@ -3,15 +3,17 @@ import { createSessionSchema } from "@pointwise/core/sessionSchemas";
 import { currentStory } from "@pointwise/core/storyRules";
 import type { UserRow } from "../../auth/currentUser";
 import { userForTeamsIdentity } from "../../auth/teamsSso";
-import { bindConversation, findConversation, upsertConversation } from "../../commands/conversationBinder";
+import { bindConversation } from "../../commands/conversationBinder";
+import { recordConversation } from "../../commands/conversationRecorder";
 import { addUserParticipant } from "../../commands/participantJoiner";
 import { createStory } from "../../commands/storyCreator";
 import { updateStory } from "../../commands/storyUpdater";
 import { castVote } from "../../commands/voteCaster";
 import { revealVotes } from "../../commands/votesRevealer";
 import type { AppContext } from "../../context";
-import { AppError, notFound, validationError } from "../../errors";
+import { notFound, permissionDenied, validationError } from "../../errors";
 import { loadSessionAccess, type SessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { findConversation } from "../../queries/conversations";
 import { storyViews } from "../../queries/sessionState";
 import { summaryCardState, votingCardState } from "./cardStates";
 
@@ -24,7 +26,7 @@ const MAX_REFRESH_USERS = 60;
  */
 async function userOf(ctx: AppContext, who: TeamsUserRef): Promise<UserRow> {
   if (!who.aadObjectId || !who.tenantId) {
-    throw new AppError(403, "PERMISSION_DENIED", "Guests without a Teams account can vote in the meeting side panel.");
+    throw permissionDenied("Guests without a Teams account can vote in the meeting side panel.");
   }
   return userForTeamsIdentity(ctx.db, {
     tenantId: who.tenantId,
@@ -56,7 +58,7 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
       found = await loadSessionAccess(ctx.db, { headers: {}, cookies: {}, userMemo: user }, row.sessionId);
     }
     if (who.id && !row.cardUserIds.includes(who.id)) {
-      await upsertConversation(ctx, conversation.id, {
+      await recordConversation(ctx, conversation.id, {
         cardUserIds: [...row.cardUserIds, who.id].slice(-MAX_REFRESH_USERS),
       });
     }
@@ -78,14 +80,14 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
 
   return {
     async rememberConversation(conversation) {
-      await upsertConversation(ctx, conversation.id, {
+      await recordConversation(ctx, conversation.id, {
         tenantId: conversation.tenantId,
         serviceUrl: conversation.serviceUrl,
         reference: conversation.reference,
       });
     },
     async rememberCard(conversationId, activityId) {
-      await upsertConversation(ctx, conversationId, { cardActivityId: activityId });
+      await recordConversation(ctx, conversationId, { cardActivityId: activityId });
       const row = await findConversation(ctx, conversationId);
       if (row?.sessionId) cardPosted(row.sessionId);
     },

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
-import { pingDatabase } from "../../db/database";
+import { databaseHealth } from "../../queries/databaseHealth";
 
 /** GET /api/health -> {status:"ok", db:"pglite"|"postgres"}; 503 when the database is down. */
 export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   app.get("/api/health", async (_request, reply) => {
-    const ok = await pingDatabase(ctx.db);
-    if (!ok) return reply.status(503).send({ status: "error", db: ctx.database.kind });
-    return { status: "ok", db: ctx.database.kind };
+    const { ok, kind } = await databaseHealth(ctx);
+    if (!ok) return reply.status(503).send({ status: "error", db: kind });
+    return { status: "ok", db: kind };
   });
 
   /** The spec's developer demo call (part 2 section 7): status, timestamp, environment. */

@@ -3,9 +3,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
-import { bindConversation, findConversation } from "../../commands/conversationBinder";
+import { bindConversation } from "../../commands/conversationBinder";
 import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
+import { findConversation } from "../../queries/conversations";
 
 const params = z.object({ conversationId: z.string().min(1).max(512) });
 const bindBody = z.union([

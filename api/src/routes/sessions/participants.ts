@@ -4,9 +4,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/currentUser";
 import { participantCookieName } from "../../auth/participantTokens";
-import { addUserParticipant, findInvitee, joinAnonymous } from "../../commands/participantJoiner";
+import { joinAnonymous } from "../../commands/guestJoiner";
+import { addUserParticipant } from "../../commands/participantJoiner";
 import type { AppContext } from "../../context";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { findInvitee } from "../../queries/invitee";
 import { participantViews } from "../../queries/sessionState";
 import { sessionIdParams, sessionParams } from "./schema";
 

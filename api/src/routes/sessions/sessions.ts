@@ -1,32 +1,18 @@
 import { activeStorySchema, createSessionSchema, updateSessionSchema } from "@pointwise/core/sessionSchemas";
-import { and, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { requireUser, type UserRow } from "../../auth/currentUser";
+import { requireUser } from "../../auth/currentUser";
 import { setActiveStory } from "../../commands/activeStorySetter";
+import { setArchived } from "../../commands/sessionArchiver";
 import { createSession } from "../../commands/sessionCreator";
-import { deleteSession, setArchived, updateSession } from "../../commands/sessionUpdater";
+import { deleteSession } from "../../commands/sessionDeleter";
+import { updateSession } from "../../commands/sessionUpdater";
 import type { AppContext } from "../../context";
-import { pointingSessions, sessionParticipants, teamMembers } from "../../db/schema";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { loadTeamAccess, teamPolicy } from "../../policies/teamPolicy";
+import { visibleSessions } from "../../queries/sessionLists";
 import { sessionView, sessionViews } from "../../queries/sessionViews";
 import { sessionParams } from "./schema";
-
-/** Sessions a user can see: created, led, joined, or of one of the user's teams. */
-function visibleTo(user: UserRow) {
-  return or(
-    eq(pointingSessions.creatorId, user.id),
-    eq(pointingSessions.leaderId, user.id),
-    inArray(
-      pointingSessions.id,
-      sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${sessionParticipants.userId} = ${user.id})`,
-    ),
-    inArray(
-      pointingSessions.teamId,
-      sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${user.id})`,
-    ),
-  );
-}
 
 /** Session calls of spec part 1 section 7 and part 2 section 7. */
 export const sessionRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
@@ -34,26 +20,17 @@ export const sessionRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
 
   app.get("/api/sessions", async (request) => {
     const user = await requireUser(ctx.db, request);
-    const rows = await ctx.db
-      .select()
-      .from(pointingSessions)
-      .where(and(visibleTo(user), isNull(pointingSessions.archivedAt)))
-      .orderBy(desc(pointingSessions.createdAt));
-    return sessionViews(ctx, rows);
+    return sessionViews(ctx, await visibleSessions(ctx, user, false));
   });
 
   app.get("/api/sessions/archived", async (request) => {
     const user = await requireUser(ctx.db, request);
-    const rows = await ctx.db
-      .select()
-      .from(pointingSessions)
-      .where(and(visibleTo(user), isNotNull(pointingSessions.archivedAt)))
-      .orderBy(desc(pointingSessions.archivedAt));
-    return sessionViews(ctx, rows);
+    return sessionViews(ctx, await visibleSessions(ctx, user, true));
   });
 
   app.post("/api/sessions", { schema: { body: createSessionSchema } }, async (request, reply) => {
     const user = await requireUser(ctx.db, request);
+    if (request.body.teamId) teamPolicy.assignSession(await loadTeamAccess(ctx.db, user, request.body.teamId));
     return reply.status(201).send(await createSession(ctx, user, request.body));
   });
 
@@ -66,6 +43,9 @@ export const sessionRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
   app.patch("/api/sessions/:id", { schema: { params: sessionParams, body: updateSessionSchema } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
     sessionPolicy.manage(access);
+    if (request.body.teamId && access.user) {
+      teamPolicy.assignSession(await loadTeamAccess(ctx.db, access.user, request.body.teamId));
+    }
     return updateSession(ctx, access, request.body);
   });
 

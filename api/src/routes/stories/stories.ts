@@ -4,16 +4,17 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { startNewRound } from "../../commands/roundStarter";
 import { createStory } from "../../commands/storyCreator";
+import { deleteStory } from "../../commands/storyDeleter";
 import { importStories } from "../../commands/storyImporter";
-import { deleteStory, updateStory } from "../../commands/storyUpdater";
+import { updateStory } from "../../commands/storyUpdater";
 import { revealVotes } from "../../commands/votesRevealer";
 import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { loadStoryAccess } from "../../policies/storyAccess";
 import { storyViews, voteViews } from "../../queries/sessionState";
 import { sessionParams } from "../sessions/schema";
 import { storyParams } from "./schema";
-import { loadStoryAccess } from "./storyAccess";
 
 /** Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2). */
 export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {

@@ -1,16 +1,16 @@
-import { isUuid } from "@pointwise/core/ids";
+import { voterKeyOf } from "@pointwise/core/voters";
 import { castVoteSchema } from "@pointwise/core/voteSchemas";
-import { and, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { castVote } from "../../commands/voteCaster";
 import type { AppContext } from "../../context";
-import { votes } from "../../db/schema";
 import { permissionDenied } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { loadStoryAccess } from "../../policies/storyAccess";
+import { presentPoints } from "../../presenters/votePresenter";
 import { storyViews, voteViews } from "../../queries/sessionState";
-import { loadStoryAccess } from "../stories/storyAccess";
+import { findVote } from "../../queries/votes";
 
 const voteParams = z.object({ storyId: z.string(), userId: z.string() });
 const anonymousVoteParams = z.object({ storyId: z.string(), participantId: z.string() });
@@ -46,23 +46,11 @@ export const voteRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   ) => {
     const { story, access } = await loadStoryAccess(ctx, request, storyId);
     sessionPolicy.view(access);
-    const voterKey = "userId" in voter ? `u:${voter.userId}` : `p:${voter.participantId}`;
-    if (!story.votesRevealed && voterKey !== access.voterKey) {
-      throw permissionDenied("Votes are hidden until they are revealed");
-    }
-    const valid = isUuid("userId" in voter ? voter.userId : voter.participantId);
-    const [vote] = valid
-      ? await ctx.db
-          .select({ points: votes.points })
-          .from(votes)
-          .where(
-            and(
-              eq(votes.storyId, story.id),
-              "userId" in voter ? eq(votes.userId, voter.userId) : eq(votes.participantId, voter.participantId),
-            ),
-          )
-      : [];
-    return { points: vote?.points ?? null };
+    const voterKey = voterKeyOf(voter);
+    const vote = await findVote(ctx, story.id, voter);
+    const shown = presentPoints(vote, voterKey, story.votesRevealed, access.voterKey);
+    if (!shown) throw permissionDenied("Votes are hidden until they are revealed");
+    return shown;
   };
 
   app.get(

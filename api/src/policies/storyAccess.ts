@@ -1,11 +1,11 @@
 import { isUuid } from "@pointwise/core/ids";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
-import type { AppContext } from "../../context";
-import { stories } from "../../db/schema";
-import { notFound } from "../../errors";
-import { loadSessionAccess, type SessionAccess } from "../../policies/sessionPolicy";
-import type { StoryRow } from "../../presenters/storyPresenter";
+import type { AppContext } from "../context";
+import { stories } from "../db/schema";
+import { notFound } from "../errors";
+import type { StoryRow } from "../presenters/storyPresenter";
+import { loadSessionAccess, type SessionAccess } from "./sessionPolicy";
 
 /**
  * A story and the caller's access to its session.

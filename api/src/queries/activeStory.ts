@@ -1,6 +1,5 @@
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { AppContext } from "../context";
 import type { Tx } from "../db/database";
 import { pointingSessions, stories } from "../db/schema";
 
@@ -24,14 +23,4 @@ export async function setActiveStoryId(tx: Tx, sessionId: string, storyId: strin
     .update(pointingSessions)
     .set({ activeStoryId: storyId, updatedAt: new Date() })
     .where(eq(pointingSessions.id, sessionId));
-}
-
-/** Tells the room the group's active story changed (spec part 2 section 4, active_story_changed). */
-export async function publishActiveStory(ctx: AppContext, sessionId: string, storyId: string | null): Promise<void> {
-  await ctx.hub.publish(sessionId, {
-    type: "active_story_changed",
-    sessionId,
-    storyId,
-    timestamp: new Date().toISOString(),
-  });
 }

@@ -1,15 +1,7 @@
 import type { ConversationReference } from "@microsoft/agents-activity";
-import {
-  type AuthConfiguration,
-  authorizeJWT,
-  type CloudAdapter,
-  getAuthConfigWithDefaults,
-} from "@microsoft/agents-hosting";
-import { createAgentLogic } from "@pointwise/bot/agentLogic";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { type AuthConfiguration, getAuthConfigWithDefaults } from "@microsoft/agents-hosting";
+import type { FastifyReply } from "fastify";
 import type { Config } from "../../config";
-import type { AppContext } from "../../context";
-import { createTeamsPokerPort } from "./teamsPokerPort";
 
 /**
  * The bot's authentication (Microsoft 365 Agents SDK settings) from the toolkit's names:
@@ -37,7 +29,7 @@ export const proactiveIdentity = (config: Config): string | { name: string } =>
   config.bot.appId ?? { name: "anonymous" };
 
 /** The SDK's framework-neutral response surface over a Fastify reply. */
-function webResponse(reply: FastifyReply) {
+export function webResponse(reply: FastifyReply) {
   let body: unknown;
   const res = {
     headersSent: false,
@@ -66,29 +58,3 @@ function webResponse(reply: FastifyReply) {
   };
   return res;
 }
-
-/**
- * `POST /api/messages`: the Bot Framework activity endpoint (CloudAdapter). The SDK's JWT
- * middleware verifies the Bot Connector's token when BOT_ID is configured.
- */
-export const botRoutes =
-  (ctx: AppContext, adapter: CloudAdapter, cardPosted: (sessionId: string) => void) => async (app: FastifyInstance) => {
-    const authorize = authorizeJWT(botAuthConfig(ctx.config));
-    const logic = createAgentLogic(createTeamsPokerPort(ctx, cardPosted));
-    adapter.onTurnError = async (_context, err) => {
-      app.log.error({ err }, "bot turn failed");
-    };
-
-    app.post("/api/messages", async (request: FastifyRequest, reply: FastifyReply) => {
-      const req = { body: request.body as Record<string, unknown>, headers: request.headers, method: request.method };
-      const res = webResponse(reply);
-      let authorized = false;
-      await authorize(req, res, () => {
-        authorized = true;
-      });
-      if (authorized) await adapter.process(req, res, logic);
-      const body = res.body;
-      if (body === undefined) return reply.send();
-      return reply.type("application/json").send(typeof body === "string" ? body : JSON.stringify(body));
-    });
-  };

@@ -2,9 +2,9 @@ import { isOpenStory } from "@pointwise/core/storyRules";
 import { STORY_STATUSES } from "@pointwise/core/storySchemas";
 import { eq } from "drizzle-orm";
 import { pointingSessions, stories, users } from "../db/schema";
-import { sessionView } from "../queries/sessionViews";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { nextOpenStoryId } from "./activeStory";
+import { sessionView } from "./sessionViews";
 
 /**
  * The SQL filters on story status take core's OPEN_STORY_STATUSES; these tests check, status by

@@ -1,0 +1,35 @@
+import type { JoinAnonymousResult } from "@pointwise/core/presented";
+import { newParticipantToken } from "../auth/participantTokens";
+import type { AppContext } from "../context";
+import { sessionParticipants } from "../db/schema";
+import { presentParticipant } from "../presenters/participantPresenter";
+import { lockOpenSession } from "../queries/openSession";
+import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
+
+/**
+ * Joins a guest by display name (spec part 2 section 5): a new anonymous participant and its
+ * token, of which only the SHA-256 is stored.
+ * @throws 404 "Invalid session" for an unknown session; 403 when archived or full.
+ */
+export async function joinAnonymous(
+  ctx: AppContext,
+  sessionId: string,
+  displayName: string,
+): Promise<JoinAnonymousResult> {
+  const { token, hash } = newParticipantToken();
+  const { session, row } = await ctx.db.transaction(async (tx) => {
+    const session = await lockOpenSession(tx, sessionId, "Invalid session");
+    const [row] = await tx
+      .insert(sessionParticipants)
+      .values({ sessionId, displayName, isAnonymous: true, role: "participant", tokenHash: hash })
+      .returning();
+    if (!row) throw new Error("unreachable: insert returned no row");
+    return { session, row };
+  });
+  await publishParticipantsUpdate(ctx, sessionId, { participants: [presentParticipant(row, null)] });
+  return {
+    participant: { id: row.id, displayName: row.displayName ?? displayName },
+    sessionInfo: { title: session.title },
+    participantToken: token,
+  };
+}

@@ -1,0 +1,25 @@
+import { isUuid } from "@pointwise/core/ids";
+import { eq, sql } from "drizzle-orm";
+import type { Tx } from "../db/database";
+import { pointingSessions, sessionParticipants } from "../db/schema";
+import { notFound, permissionDenied, sessionFull } from "../errors";
+import type { SessionRow } from "../policies/sessionPolicy";
+
+/**
+ * Locks a session that can take one more participant (`SELECT ... FOR UPDATE`, inside `tx`),
+ * so parallel joins cannot overfill it.
+ * @throws 404 `invalidMessage` for an unknown session; 403 when archived or full.
+ */
+export async function lockOpenSession(tx: Tx, sessionId: string, invalidMessage: string): Promise<SessionRow> {
+  const [session] = isUuid(sessionId)
+    ? await tx.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId)).for("update")
+    : [];
+  if (!session) throw notFound(invalidMessage);
+  if (session.archivedAt) throw permissionDenied("This session is archived");
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(sessionParticipants)
+    .where(eq(sessionParticipants.sessionId, sessionId));
+  if ((count?.n ?? 0) >= session.maxParticipants) throw sessionFull();
+  return session;
+}

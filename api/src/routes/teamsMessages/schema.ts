@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** `:id` of a session. */
+export const params = z.object({ id: z.string() });
+
+/** The body the web app sends (spec part 2 section 7); the server recomputes the figures. */
+export const teamsMessageBody = z
+  .object({
+    completedStories: z.number().optional(),
+    totalPoints: z.number().optional(),
+    averagePoints: z.number().nullable().optional(),
+    consensusRate: z.number().nullable().optional(),
+    participants: z.number().optional(),
+    stories: z
+      .array(
+        z.object({
+          title: z.string(),
+          points: z.number().nullable().optional(),
+          ticketNumber: z.string().nullable().optional(),
+        }),
+      )
+      .optional(),
+    skippedStories: z.array(z.object({ title: z.string(), ticketNumber: z.string().nullable().optional() })).optional(),
+  })
+  .optional()
+  .default({});
