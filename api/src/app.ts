@@ -16,6 +16,7 @@ import { csrfProtection } from "./auth/csrf";
 import type { UserRow } from "./auth/currentUser";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
+import type { TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { AppError, notFound, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
@@ -73,6 +74,17 @@ function fieldErrors(
 }
 
 /**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a function trusting the first
+ * `hops` addresses counted from the socket: Fastify 5 turns a bare number into "trust nothing"
+ * because it cannot check the peer, which is right only where clients can reach the server
+ * directly. Behind App Service every request comes through its front end (README).
+ */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/**
  * Builds the whole server: REST API, CSRF, sessions, rate limits, `/ws`, the built web app.
  * Nothing listens until the caller calls `listen`.
  */
@@ -81,14 +93,18 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const secure = config.nodeEnv === "production" || (config.publicUrl?.startsWith("https://") ?? false);
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
-    trustProxy: config.nodeEnv === "production",
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof AppError) {
+      const wait = error.extra.retryAfterSeconds;
+      if (typeof wait === "number") reply.header("retry-after", wait);
+      return reply.status(error.status).send(error.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const body = new AppError(400, "VALIDATION_ERROR", "", { errors });

@@ -1,7 +1,26 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
 const DEV_SECRET = "pointwise-development-secret-change-me-in-production";
+
+/**
+ * Fastify's `trustProxy`: false trusts no proxy (request.ip is the socket's peer), a number
+ * trusts that many hops from the server (X-Forwarded-For read from the right), a list trusts
+ * those proxy addresses or CIDRs. Issue #7: trusting any X-Forwarded-For let one client
+ * appear as any number of IPs to the login limits.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** An IPv4/IPv6 address, optionally with a /prefix, or a proxy-addr name (loopback, linklocal, uniquelocal). */
+function isProxyAddress(value: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(value)) return true;
+  const [address = "", prefix, ...rest] = value.split("/");
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (prefix === undefined) return true;
+  const bits = /^\d+$/.test(prefix) ? Number(prefix) : -1;
+  return bits >= 0 && bits <= (isIP(address) === 4 ? 32 : 128);
+}
 
 const schema = z
   .object({
@@ -14,8 +33,28 @@ const schema = z
     PUBLIC_URL: z.string().url().optional(),
     /** Login/register attempts allowed per IP in 15 minutes. */
     AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(300),
-    /** Login attempts allowed per account (e-mail) in 15 minutes. */
-    AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+    /** Failed logins per account (e-mail) and client IP before the progressive delay starts. */
+    AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(5),
+    /** Which proxies' X-Forwarded-For to believe: false (default), true, a hop count, or addresses/CIDRs. */
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default("false")
+      .transform((value, ctx): TrustProxy => {
+        if (value === "" || value === "false") return false;
+        if (value === "true") return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        const list = value
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
+        const bad = list.filter((part) => !isProxyAddress(part));
+        if (bad.length > 0) {
+          ctx.addIssue({ code: "custom", message: `not a hop count, true/false or address/CIDR: ${bad.join(", ")}` });
+          return z.NEVER;
+        }
+        return list;
+      }),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
     TAB_DIST_DIR: z.string().optional(),
@@ -50,7 +89,10 @@ export interface Config {
   sessionSecret: string;
   publicUrl: string | undefined;
   authRateLimitIp: number;
+  /** Failed logins per (account, client IP) before each further attempt waits 1 s, 2 s, 4 s ... 30 s. */
   authRateLimitAccount: number;
+  /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false unless configured. */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
   tabDistDir: string;
@@ -76,6 +118,7 @@ export interface Config {
  */
 export const PRODUCTION_SETTINGS = [
   "NODE_ENV",
+  "TRUST_PROXY",
   "DATABASE_URL",
   "SESSION_SECRET",
   "PUBLIC_URL",
@@ -109,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     // api/src or api/dist -> ../../tab/dist
     tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),

@@ -72,6 +72,14 @@ export const subscriptionLimitReached = (currentPlan: string, limit: number, cur
   );
 /** 403: missing or wrong CSRF token (spec part 1 section 7). */
 export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAILED", "Invalid or missing CSRF token");
-/** 429: too many attempts (login and register limits). */
-export const rateLimited = (): AppError =>
-  new AppError(429, "RATE_LIMITED", "Too many attempts. Please try again later.");
+/**
+ * 429: too many attempts (login and register limits). `retryAfterSeconds`, when known, is
+ * also sent as the Retry-After header by the error handler.
+ */
+export const rateLimited = (retryAfterSeconds?: number): AppError =>
+  new AppError(
+    429,
+    "RATE_LIMITED",
+    "Too many attempts. Please try again later.",
+    retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
+  );

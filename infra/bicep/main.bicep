@@ -244,6 +244,11 @@ resource webApp 'Microsoft.Web/sites@2023-12-01' = {
           name: 'NODE_ENV'
           value: 'production'
         }
+        // App Service's front end adds one hop: believe only the address it appends to X-Forwarded-For.
+        {
+          name: 'TRUST_PROXY'
+          value: '1'
+        }
         {
           name: 'DATABASE_URL'
           value: '@Microsoft.KeyVault(SecretUri=${databaseUrlKv.properties.secretUri})'

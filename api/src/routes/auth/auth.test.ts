@@ -231,21 +231,118 @@ describe("CSRF (spec part 1 section 7)", () => {
   });
 });
 
-describe("rate limits", () => {
-  it("limits login attempts per account and per IP", async () => {
-    const limited = await startTestServer({ env: { AUTH_RATE_LIMIT_ACCOUNT: "3", AUTH_RATE_LIMIT_IP: "6" } });
+describe("rate limits (issue #7, login limits)", () => {
+  const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) };
+  /** Starts a server with these limits, runs `body`, and closes it. */
+  async function withServer(env: Record<string, string>, body: (url: string) => Promise<void>): Promise<void> {
+    const limited = await startTestServer({ env });
     try {
-      const client = new ApiClient(limited.url);
-      const attempt = (email: string) => client.post<{ code: string }>("/api/login", { email, password: "Wrong1234" });
-      for (let i = 0; i < 3; i++) expect((await attempt("victim@example.com")).status).toBe(401);
-      const blocked = await attempt("victim@example.com");
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.code).toBe("RATE_LIMITED");
-      expect((await attempt("other@example.com")).status).toBe(401);
-      expect((await attempt("third@example.com")).status).toBe(401);
-      expect((await attempt("fourth@example.com")).status).toBe(429); // 7th request from this IP
+      await body(limited.url);
     } finally {
       await limited.close();
     }
+  }
+  /** One login attempt as if sent through the given X-Forwarded-For chain. */
+  const login = (url: string, email: string, password: string, forwardedFor?: string) =>
+    new ApiClient(url).request<{ code: string }>(
+      "POST",
+      "/api/login",
+      { email, password },
+      { headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {} },
+    );
+
+  it("counts a client with forged X-Forwarded-For as one IP while TRUST_PROXY is unset, login and register together", async () => {
+    await withServer({ ...PRODUCTION, AUTH_RATE_LIMIT_IP: "6" }, async (url) => {
+      for (let i = 0; i < 5; i++) {
+        expect((await login(url, `a${i}@example.com`, "Wrong1234", `203.0.113.${i}`)).status).toBe(401);
+      }
+      const register = await new ApiClient(url).request(
+        "POST",
+        "/api/register",
+        { email: "r@example.com" },
+        {
+          headers: { "x-forwarded-for": "203.0.113.99" },
+        },
+      );
+      expect(register.status).toBe(400); // the 6th request of this IP, still within the budget
+      const blocked = await login(url, "b@example.com", "Wrong1234", "198.51.100.1");
+      expect(blocked.status).toBe(429);
+      expect(blocked.body.code).toBe("RATE_LIMITED");
+      expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    });
+  });
+
+  it("with TRUST_PROXY=1 believes only the hop the proxy appended", async () => {
+    await withServer({ ...PRODUCTION, TRUST_PROXY: "1", AUTH_RATE_LIMIT_IP: "3" }, async (url) => {
+      for (let i = 0; i < 3; i++) {
+        expect((await login(url, `a${i}@example.com`, "Wrong1234", `10.9.9.${i}, 203.0.113.7`)).status).toBe(401);
+      }
+      expect((await login(url, "a@example.com", "Wrong1234", "10.9.9.9, 203.0.113.7")).status).toBe(429);
+      expect((await login(url, "a@example.com", "Wrong1234", "203.0.113.7, 198.51.100.9")).status).toBe(401);
+    });
+  });
+
+  it("lets the owner sign in at once while an attacker hammers the account from another IP", async () => {
+    await withServer({ TRUST_PROXY: "1", AUTH_RATE_LIMIT_ACCOUNT: "3" }, async (url) => {
+      const victim = await buildUser(url);
+      const attacker: number[] = [];
+      for (let i = 0; i < 10; i++) attacker.push((await login(url, victim.email, "Wrong1234", "203.0.113.66")).status);
+      expect(attacker.slice(0, 3)).toEqual([401, 401, 401]);
+      expect(attacker.slice(3)).toContain(429);
+      const owner = await login(url, victim.email, victim.password, "198.51.100.20");
+      expect(owner.status).toBe(200);
+    });
+  });
+
+  it("slows the account's failures from one IP progressively and never locks the right password out", async () => {
+    await withServer({ TRUST_PROXY: "1", AUTH_RATE_LIMIT_ACCOUNT: "3" }, async (url) => {
+      const victim = await buildUser(url);
+      const ip = "203.0.113.77";
+      for (let i = 0; i < 3; i++) expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401);
+      const first = await login(url, victim.email, victim.password, ip);
+      expect(first.status).toBe(429); // even the right password waits its turn: no oracle
+      expect(first.headers.get("retry-after")).toBe("1");
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401);
+      const second = await login(url, victim.email, victim.password, ip);
+      expect(second.status).toBe(429);
+      expect(second.headers.get("retry-after")).toBe("2");
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      expect((await login(url, victim.email, victim.password, ip)).status).toBe(200);
+      expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401); // a success clears the count
+    });
+  });
+
+  it("slows 'already in use' answers of register and profile per IP", async () => {
+    await withServer({ TRUST_PROXY: "1", AUTH_RATE_LIMIT_ACCOUNT: "2" }, async (url) => {
+      const known = await buildUser(url);
+      const probe = (ip: string) =>
+        new ApiClient(url).request<{ code: string }>(
+          "POST",
+          "/api/register",
+          { email: known.email, firstName: "A", lastName: "B", password: TEST_PASSWORD },
+          { headers: { "x-forwarded-for": ip } },
+        );
+      expect((await probe("203.0.113.5")).status).toBe(409);
+      expect((await probe("203.0.113.5")).status).toBe(409);
+      const slowed = await probe("203.0.113.5");
+      expect(slowed.status).toBe(429);
+      expect(slowed.headers.get("retry-after")).toBe("1");
+      expect((await probe("198.51.100.5")).status).toBe(409); // another client is not slowed
+      // Profile e-mail changes count too (one account cannot probe without limit either).
+      const prober = await buildUser(url);
+      const viaProfile = (ip: string) =>
+        prober.client.request(
+          "PATCH",
+          "/api/auth/user/profile",
+          { email: known.email },
+          {
+            headers: { "x-forwarded-for": ip },
+          },
+        );
+      expect((await viaProfile("192.0.2.44")).status).toBe(409);
+      expect((await viaProfile("192.0.2.44")).status).toBe(409);
+      expect((await viaProfile("192.0.2.44")).status).toBe(429);
+    });
   });
 });

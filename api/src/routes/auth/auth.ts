@@ -1,13 +1,15 @@
+import { normalizeIP } from "@fastify/rate-limit";
 import { loginSchema, profileSchema, registerSchema } from "@pointwise/core/authSchemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AttemptThrottle } from "../../auth/attemptThrottle";
 import { requireUser } from "../../auth/currentUser";
 import { SESSION_COOKIE } from "../../auth/sessionStore";
 import { updateProfile } from "../../commands/profileUpdater";
 import { authenticateUser } from "../../commands/userAuthenticator";
 import { registerUser } from "../../commands/userRegistrar";
 import type { AppContext } from "../../context";
-import { rateLimited } from "../../errors";
+import { AppError, rateLimited } from "../../errors";
 import { presentUser } from "../../presenters/userPresenter";
 
 /** "Remember me" keeps the sign-in for 30 days; otherwise it ends with the browser session. */
@@ -24,36 +26,43 @@ async function signIn(request: FastifyRequest, userId: string, rememberMe: boole
 
 /**
  * Sign-up, sign-in, sign-out and profile (spec part 1 section 7, "Authentication calls").
- * Login and register are rate-limited per IP, and login also per account (e-mail).
+ * Limits (issue #7, "Login limits"): login and register share one per-IP budget
+ * (AUTH_RATE_LIMIT_IP per 15 minutes; the IP is the socket's peer unless TRUST_PROXY names the
+ * proxy). Failed logins slow down per account and client IP, so an attacker elsewhere never
+ * delays the owner; "already in use" answers (register, profile) slow down per client IP.
  */
 export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const perIp = { rateLimit: { max: ctx.config.authRateLimitIp, timeWindow: WINDOW } };
-  // A second limiter keyed by account: createRateLimit only checks, so it can run after the
-  // per-IP route limiter (whose request flag makes a second rateLimit() hook a no-op).
-  const accountLimiter = app.createRateLimit({
-    max: ctx.config.authRateLimitAccount,
-    timeWindow: WINDOW,
-    keyGenerator: (request) =>
-      `account:${String((request.body as { email?: unknown } | undefined)?.email ?? "").toLowerCase()}`,
-  });
-  const perAccount = async (request: FastifyRequest) => {
-    const verdict = await accountLimiter(request);
-    if (!verdict.isAllowed && verdict.isExceeded) throw rateLimited();
+  const ipLimiter = app.createRateLimit({ max: ctx.config.authRateLimitIp, timeWindow: WINDOW });
+  const perIp = async (request: FastifyRequest) => {
+    const verdict = await ipLimiter(request);
+    if (!verdict.isAllowed && verdict.isExceeded) throw rateLimited(verdict.ttlInSeconds);
+  };
+  const throttle = new AttemptThrottle(ctx.config.authRateLimitAccount);
+  const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
+  const inUseKey = (request: FastifyRequest) => `in-use|${clientOf(request)}`;
+  /** Runs an e-mail-changing action; its EMAIL_IN_USE answers count against the caller's IP. */
+  const countingInUse = async <T>(request: FastifyRequest, action: () => Promise<T>): Promise<T> => {
+    throttle.check(inUseKey(request));
+    try {
+      return await action();
+    } catch (err) {
+      if (err instanceof AppError && err.code === "EMAIL_IN_USE") throttle.failed(inUseKey(request));
+      throw err;
+    }
   };
 
-  app.post(
-    "/api/register",
-    { config: perIp, preHandler: perAccount, schema: { body: registerSchema } },
-    async (request, reply) => {
-      const user = await registerUser(ctx, request.body);
-      await signIn(request, user.id, false);
-      return reply.status(201).send({ user: presentUser(user) });
-    },
-  );
+  app.post("/api/register", { onRequest: perIp, schema: { body: registerSchema } }, async (request, reply) => {
+    const user = await countingInUse(request, () => registerUser(ctx, request.body));
+    await signIn(request, user.id, false);
+    return reply.status(201).send({ user: presentUser(user) });
+  });
 
-  app.post("/api/login", { config: perIp, preHandler: perAccount, schema: { body: loginSchema } }, async (request) => {
+  app.post("/api/login", { onRequest: perIp, schema: { body: loginSchema } }, async (request) => {
+    const key = `login:${request.body.email.toLowerCase()}|${clientOf(request)}`;
+    throttle.attempt(key);
     const user = await authenticateUser(ctx, request.body.email, request.body.password);
+    throttle.succeeded(key);
     await signIn(request, user.id, request.body.rememberMe);
     return { user: presentUser(user) };
   });
@@ -71,6 +80,6 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   app.patch("/api/auth/user/profile", { schema: { body: profileSchema } }, async (request) => {
     const user = await requireUser(ctx.db, request);
-    return presentUser(await updateProfile(ctx, user, request.body));
+    return presentUser(await countingInUse(request, () => updateProfile(ctx, user, request.body)));
   });
 };
