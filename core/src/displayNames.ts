@@ -34,6 +34,15 @@ export function displayNameOf(person: NamedPerson): string {
   return full || person.email?.trim() || DISPLAY_NAME_FALLBACK;
 }
 
+/**
+ * The name other people see in a session (participant lists, votes, cards): displayNameOf
+ * without the e-mail fallback, so a user without a name is "Participant" rather than their
+ * address (issue #7: e-mail is for the session leader and the person themself only).
+ */
+export function sessionNameOf(person: NamedPerson): string {
+  return displayNameOf({ displayName: person.displayName, firstName: person.firstName, lastName: person.lastName });
+}
+
 /** The name a meeting guest joins with: Teams' display name trimmed, else MEETING_GUEST_NAME. */
 export function meetingGuestName(teamsName: string | null | undefined): string {
   return teamsName?.trim() || MEETING_GUEST_NAME;

@@ -79,7 +79,11 @@ export interface VoteView {
   updatedAt: string;
 }
 
-/** A session participant; `voterKey` links it to votes and presence. */
+/**
+ * A session participant; `voterKey` links it to votes and presence. `user.email` is present
+ * only for the session's leader and for the person themself (issue #7); pushes to the whole
+ * room never carry it.
+ */
 export interface ParticipantView {
   id: string;
   voterKey: string;
@@ -88,7 +92,7 @@ export interface ParticipantView {
   isAnonymous: boolean;
   role: ParticipantRole;
   joinedAt: string;
-  user: { id: string; firstName: string | null; email: string | null; profileImageUrl: string | null } | null;
+  user: { id: string; firstName: string | null; email?: string | null; profileImageUrl: string | null } | null;
 }
 
 /** Results of a revealed story, computed by core/consensus (spec part 2 section 9). */

@@ -2,7 +2,7 @@ import type { JoinAnonymousResult } from "@pointwise/core/presented";
 import { newParticipantToken } from "../auth/participantTokens";
 import type { AppContext } from "../context";
 import { sessionParticipants } from "../db/schema";
-import { presentParticipant } from "../presenters/participantPresenter";
+import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
 import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
@@ -26,7 +26,7 @@ export async function joinAnonymous(
     if (!row) throw new Error("unreachable: insert returned no row");
     return { session, row };
   });
-  await publishParticipantsUpdate(ctx, sessionId, { participants: [presentParticipant(row, null)] });
+  await publishParticipantsUpdate(ctx, sessionId, { participants: [presentParticipant(row, null, ROOM_VIEWER)] });
   return {
     participant: { id: row.id, displayName: row.displayName ?? displayName },
     sessionInfo: { title: session.title },

@@ -4,13 +4,14 @@ import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { sessionParticipants } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
-import { presentParticipant } from "../presenters/participantPresenter";
+import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
 import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
 /**
  * Adds a registered user to a session (self-join with the link, or an invitation).
- * Idempotent: an existing participant is returned with `created` false.
+ * Idempotent: an existing participant is returned with `created` false. The participant is
+ * presented as the whole room sees it (no e-mail): the same view is pushed to everyone.
  * @throws 404 NOT_FOUND for an unknown session; 403 when archived or full.
  */
 export async function addUserParticipant(
@@ -22,7 +23,7 @@ export async function addUserParticipant(
     .select()
     .from(sessionParticipants)
     .where(sql`${sessionParticipants.sessionId} = ${sessionId} and ${sessionParticipants.userId} = ${user.id}`);
-  if (existing[0]) return { participant: presentParticipant(existing[0], user), created: false };
+  if (existing[0]) return { participant: presentParticipant(existing[0], user, ROOM_VIEWER), created: false };
   const row: ParticipantRow = await ctx.db.transaction(async (tx) => {
     await lockOpenSession(tx, sessionId, "Session not found");
     const [inserted] = await tx
@@ -38,7 +39,7 @@ export async function addUserParticipant(
     if (!again) throw new Error("unreachable: conflict without a row");
     return again;
   });
-  const view = presentParticipant(row, user);
+  const view = presentParticipant(row, user, ROOM_VIEWER);
   await publishParticipantsUpdate(ctx, sessionId, { participants: [view] });
   return { participant: view, created: true };
 }

@@ -1,5 +1,5 @@
 import { deckFor, isInDeck } from "@pointwise/core/decks";
-import { displayNameOf } from "@pointwise/core/displayNames";
+import { sessionNameOf } from "@pointwise/core/displayNames";
 import type { VoteView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
 import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
@@ -89,7 +89,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, story.id));
     return { row, startedVoting, votedCount: count?.n ?? 0 };
   });
-  const displayName = displayNameOf((userId ? access.user : access.participant) ?? {});
+  const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
   const voterKey = voterKeyOf({ userId, participantId });
   const sessionId = access.session.id;
   if (outcome.startedVoting) {

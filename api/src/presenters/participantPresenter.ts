@@ -1,21 +1,51 @@
-import { displayNameOf } from "@pointwise/core/displayNames";
+import { sessionNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView } from "@pointwise/core/presented";
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { UserRow } from "../auth/currentUser";
-import type { ParticipantRow } from "../policies/sessionPolicy";
+import type { ParticipantRow, SessionAccess } from "../policies/sessionPolicy";
 
-/** A participant with its user (spec part 2 section 3, "Participant"). */
-export function presentParticipant(row: ParticipantRow, user: UserRow | null): ParticipantView {
+/** Who a participant is presented to: e-mail goes to the session's leader and to the person themself. */
+export interface ParticipantViewer {
+  isLeader: boolean;
+  /** The viewer's user id, null for guests. */
+  userId: string | null;
+}
+
+/** Everyone in the room at once (pushes): sees no e-mail at all. */
+export const ROOM_VIEWER: ParticipantViewer = { isLeader: false, userId: null };
+
+/** The viewer a session access stands for. */
+export const viewerOf = (access: SessionAccess): ParticipantViewer => ({
+  isLeader: access.isLeader,
+  userId: access.user?.id ?? null,
+});
+
+/**
+ * A participant with its user (spec part 2 section 3, "Participant") as `viewer` may see it:
+ * `user.email` only for the session leader and the person themself, and a display name that
+ * never falls back to the e-mail (issue #7, "E-mail addresses shown to guests").
+ */
+export function presentParticipant(
+  row: ParticipantRow,
+  user: UserRow | null,
+  viewer: ParticipantViewer,
+): ParticipantView {
+  const seesEmail = viewer.isLeader || (user !== null && viewer.userId === user.id);
   return {
     id: row.id,
     voterKey: voterKeyOf({ userId: row.userId, participantId: row.id }),
     userId: row.userId,
-    displayName: displayNameOf({ ...user, displayName: row.displayName }),
+    displayName: sessionNameOf({ ...user, displayName: row.displayName }),
     isAnonymous: row.isAnonymous,
     role: row.role,
     joinedAt: row.joinedAt.toISOString(),
     user: user
-      ? { id: user.id, firstName: user.firstName, email: user.email, profileImageUrl: user.profileImageUrl }
+      ? {
+          id: user.id,
+          firstName: user.firstName,
+          ...(seesEmail ? { email: user.email } : {}),
+          profileImageUrl: user.profileImageUrl,
+        }
       : null,
   };
 }

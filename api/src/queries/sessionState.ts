@@ -1,5 +1,5 @@
 import { roundResults } from "@pointwise/core/consensus";
-import { DISPLAY_NAME_FALLBACK, displayNameOf } from "@pointwise/core/displayNames";
+import { DISPLAY_NAME_FALLBACK, sessionNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { voterKeyOf } from "@pointwise/core/voters";
@@ -8,7 +8,7 @@ import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories, users, votes } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
-import { presentParticipant } from "../presenters/participantPresenter";
+import { type ParticipantViewer, presentParticipant, viewerOf } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
 import { leaderPresent, sessionView } from "./sessionViews";
@@ -23,15 +23,19 @@ export async function storyViews(ctx: AppContext, sessionId: string): Promise<St
   return rows.map(presentStory);
 }
 
-/** Participants of a session with their users, in join order. */
-export async function participantViews(ctx: AppContext, sessionId: string): Promise<ParticipantView[]> {
+/** Participants of a session with their users, in join order, as `viewer` may see them (e-mail). */
+export async function participantViews(
+  ctx: AppContext,
+  sessionId: string,
+  viewer: ParticipantViewer,
+): Promise<ParticipantView[]> {
   const rows = await ctx.db
     .select({ p: sessionParticipants, u: users })
     .from(sessionParticipants)
     .leftJoin(users, eq(users.id, sessionParticipants.userId))
     .where(eq(sessionParticipants.sessionId, sessionId))
     .orderBy(asc(sessionParticipants.joinedAt));
-  return rows.map((r) => presentParticipant(r.p, r.u));
+  return rows.map((r) => presentParticipant(r.p, r.u, viewer));
 }
 
 /** Display names of the voters of some votes (users and participants), by voterKey. */
@@ -41,14 +45,14 @@ async function voterNames(ctx: AppContext, rows: VoteRow[]): Promise<Map<string,
   const participantIds = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
   if (userIds.length) {
     const found: UserRow[] = await ctx.db.select().from(users).where(inArray(users.id, userIds));
-    for (const u of found) names.set(voterKeyOf({ userId: u.id }), displayNameOf(u));
+    for (const u of found) names.set(voterKeyOf({ userId: u.id }), sessionNameOf(u));
   }
   if (participantIds.length) {
     const found = await ctx.db
       .select({ id: sessionParticipants.id, displayName: sessionParticipants.displayName })
       .from(sessionParticipants)
       .where(inArray(sessionParticipants.id, participantIds));
-    for (const p of found) names.set(voterKeyOf({ participantId: p.id }), displayNameOf(p));
+    for (const p of found) names.set(voterKeyOf({ participantId: p.id }), sessionNameOf(p));
   }
   return names;
 }
@@ -92,7 +96,7 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     revealed,
     access.voterKey,
   );
-  const participants = await participantViews(ctx, access.session.id);
+  const participants = await participantViews(ctx, access.session.id, viewerOf(access));
   const online = new Set(await ctx.hub.onlineVoters(access.session.id));
   return {
     type: "session_snapshot",

@@ -144,6 +144,21 @@ describe("applyServerMessage: participants_update", () => {
     expect(cache.live().presence).toEqual({ online: ["p:p1", "p:p3"], leaderPresent: true });
     expect(cache.live().you?.voterKey).toBe("u:u1");
   });
+
+  it("keeps the e-mail the leader's snapshot gave when a push (never carrying e-mail) updates the person", () => {
+    const user = { id: "u2", firstName: "Mia", email: "mia@example.com", profileImageUrl: null };
+    const cache = cacheWith({ participants: [buildParticipant({ id: "p2", userId: "u2", user })] });
+    const { email: _hidden, ...pushed } = user;
+    cache.apply({
+      type: "participants_update",
+      sessionId: SID,
+      participants: [buildParticipant({ id: "p2", userId: "u2", role: "observer", user: pushed })],
+      online: [],
+      offline: [],
+      leaderPresent: true,
+    });
+    expect(cache.participants()[0]).toMatchObject({ role: "observer", user: { email: "mia@example.com" } });
+  });
 });
 
 describe("applyServerMessage: story frames", () => {

@@ -84,7 +84,11 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
       // A delta: changed participants, voterKeys that came online or went offline.
       queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), (old) => {
         const map = new Map((old ?? []).map((p) => [p.id, p]));
-        for (const p of message.participants) map.set(p.id, p);
+        for (const p of message.participants) {
+          // Pushes never carry e-mail (issue #7): keep the one the leader's snapshot gave.
+          const before = map.get(p.id);
+          map.set(p.id, before?.user && p.user ? { ...p, user: { ...before.user, ...p.user } } : p);
+        }
         return [...map.values()];
       });
       const before = queryClient.getQueryData<LiveState>(queryKeys.live(sessionId))?.presence?.online ?? [];

@@ -6,6 +6,7 @@ import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
 import { expectedVoters } from "@pointwise/core/voters";
 import type { AppContext } from "../../context";
 import type { SessionAccess } from "../../policies/sessionPolicy";
+import { ROOM_VIEWER } from "../../presenters/participantPresenter";
 import { participantViews, storyViews, voteViews } from "../../queries/sessionState";
 
 /** The web app's address of a session ("Open in Pointwise"). */
@@ -26,7 +27,7 @@ export async function votingCardState(
   const session = access.session;
   const stories = await storyViews(ctx, session.id);
   const story = currentStory(stories, session.activeStoryId);
-  const participants = expectedVoters(await participantViews(ctx, session.id));
+  const participants = expectedVoters(await participantViews(ctx, session.id, ROOM_VIEWER));
   const votes = story
     ? await voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey)
     : [];
@@ -74,7 +75,7 @@ export async function summaryCardState(ctx: AppContext, access: SessionAccess): 
     totalPoints: summary.totalPoints,
     averagePoints: summary.averagePoints,
     consensusRate: summary.consensusRate,
-    participants: (await participantViews(ctx, access.session.id)).length,
+    participants: (await participantViews(ctx, access.session.id, ROOM_VIEWER)).length,
     stories: summary.completed.map((s) => ({ title: s.title, points: s.finalPoints, ticketNumber: s.ticketNumber })),
     skippedStories: summary.skipped.map((s) => ({ title: s.title, ticketNumber: s.ticketNumber })),
     openUrl: sessionUrl(ctx, access.session.id),

@@ -8,6 +8,7 @@ import { joinAnonymous } from "../../commands/guestJoiner";
 import { addUserParticipant } from "../../commands/participantJoiner";
 import type { AppContext } from "../../context";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+import { viewerOf } from "../../presenters/participantPresenter";
 import { findInvitee } from "../../queries/invitee";
 import { participantViews } from "../../queries/sessionState";
 import { sessionIdParams, sessionParams } from "./schema";
@@ -45,7 +46,7 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
   app.get("/api/sessions/:id/participants", { schema: { params: sessionParams } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
     sessionPolicy.view(access);
-    return participantViews(ctx, access.session.id);
+    return participantViews(ctx, access.session.id, viewerOf(access));
   });
 
   app.post(
