@@ -1,4 +1,4 @@
-import { DISPLAY_NAME_FALLBACK, displayNameOf, meetingGuestName } from "./displayNames";
+import { DISPLAY_NAME_FALLBACK, displayNameOf, meetingGuestName, sessionNameOf } from "./displayNames";
 
 describe("displayNameOf", () => {
   it("uses a participant's own display name first", () => {
@@ -16,6 +16,13 @@ describe("displayNameOf", () => {
     expect(displayNameOf({ firstName: null, lastName: null, email: "a@example.com" })).toBe("a@example.com");
     expect(displayNameOf({ firstName: null, lastName: null, email: null })).toBe("Participant");
     expect(displayNameOf({})).toBe(DISPLAY_NAME_FALLBACK);
+  });
+});
+
+describe("sessionNameOf", () => {
+  it("names people as displayNameOf does but never by their e-mail (issue #7)", () => {
+    expect(sessionNameOf({ firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" })).toBe("Ada Lovelace");
+    expect(sessionNameOf({ firstName: null, lastName: " ", email: "ada@example.com" })).toBe(DISPLAY_NAME_FALLBACK);
   });
 });
 

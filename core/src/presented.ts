@@ -95,6 +95,18 @@ export interface ParticipantView {
   user: { id: string; firstName: string | null; email?: string | null; profileImageUrl: string | null } | null;
 }
 
+/**
+ * A pending invitation by e-mail, as the session leader sees it (issue #7): the address the
+ * inviter typed, never the name of an account behind it. Accepted invitations are participants.
+ */
+export interface SessionInvitationView {
+  id: string;
+  email: string;
+  status: "invited";
+  createdAt: string;
+  expiresAt: string;
+}
+
 /** Results of a revealed story, computed by core/consensus (spec part 2 section 9). */
 export type StoryResults = RoundResults;
 

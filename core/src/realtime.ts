@@ -1,5 +1,12 @@
 import { z } from "zod";
-import type { ParticipantView, SessionView, StoryResults, StoryView, VoteView } from "./presented";
+import type {
+  ParticipantView,
+  SessionInvitationView,
+  SessionView,
+  StoryResults,
+  StoryView,
+  VoteView,
+} from "./presented";
 import { updateStorySchema } from "./storySchemas";
 import { castVoteSchema } from "./voteSchemas";
 
@@ -68,6 +75,8 @@ export type ServerMessage =
       stories: StoryView[];
       votes: VoteView[];
       participants: ParticipantView[];
+      /** Pending invitations by e-mail: in the leader's snapshot only (issue #7). */
+      invitations?: SessionInvitationView[];
       presence: Presence;
       results: Record<string, StoryResults>;
       you: { voterKey: string; isLeader: boolean };

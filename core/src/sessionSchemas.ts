@@ -68,5 +68,13 @@ export const inviteParticipantSchema = z
 /** A validated invitation. */
 export type InviteParticipantInput = z.infer<typeof inviteParticipantSchema>;
 
+/**
+ * 202 answer of an invitation by e-mail: the same for known and unknown addresses, so it
+ * tells nobody whether an account exists (issue #7, "Account enumeration").
+ */
+export const inviteResultSchema = z.object({ status: z.literal("invited") });
+/** Body of a 202 invitation by e-mail. */
+export type InviteResult = z.infer<typeof inviteResultSchema>;
+
 /** POST /api/sessions/{id}/active-story body. */
 export const activeStorySchema = z.object({ storyId: z.uuid("Invalid story") });

@@ -2,14 +2,16 @@ import type { ParticipantView } from "@pointwise/core/presented";
 import { sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
-import { sessionParticipants } from "../db/schema";
+import type { Tx } from "../db/database";
+import { sessionInvitations, sessionParticipants } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
 import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
 /**
- * Adds a registered user to a session (self-join with the link, or an invitation).
+ * Adds a registered user to a session (self-join with the link, a first join after an
+ * invitation by e-mail, which it accepts, or a team member invited by id).
  * Idempotent: an existing participant is returned with `created` false. The participant is
  * presented as the whole room sees it (no e-mail): the same view is pushed to everyone.
  * @throws 404 NOT_FOUND for an unknown session; 403 when archived or full.
@@ -31,7 +33,10 @@ export async function addUserParticipant(
       .values({ sessionId, userId: user.id })
       .onConflictDoNothing()
       .returning();
-    if (inserted) return inserted;
+    if (inserted) {
+      if (user.email) await acceptInvitation(tx, sessionId, user.email);
+      return inserted;
+    }
     const [again] = await tx
       .select()
       .from(sessionParticipants)
@@ -42,4 +47,14 @@ export async function addUserParticipant(
   const view = presentParticipant(row, user, ROOM_VIEWER);
   await publishParticipantsUpdate(ctx, sessionId, { participants: [view] });
   return { participant: view, created: true };
+}
+
+/** Marks the user's pending invitation to the session accepted: they joined (issue #7). */
+async function acceptInvitation(tx: Tx, sessionId: string, email: string): Promise<void> {
+  await tx
+    .update(sessionInvitations)
+    .set({ acceptedAt: new Date() })
+    .where(
+      sql`${sessionInvitations.sessionId} = ${sessionId} and ${sessionInvitations.email} = ${email.toLowerCase()} and ${sessionInvitations.acceptedAt} is null`,
+    );
 }

@@ -197,6 +197,31 @@ export const sessionParticipants = pgTable(
   ],
 );
 
+/**
+ * Invitations to a session by e-mail (issue #7, "Account enumeration"): stored alike for known
+ * and unknown addresses, so inviting tells nothing about accounts. While pending (not accepted,
+ * not expired) the signed-in user with that e-mail may see the session; the first join makes
+ * them a participant and accepts it. Addresses are stored lower-case.
+ */
+export const sessionInvitations = pgTable(
+  "session_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => pointingSessions.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 255 }).notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("session_invitations_session_email_unique").on(t.sessionId, t.email),
+    index("session_invitations_email_idx").on(t.email),
+  ],
+);
+
 /** Votes: exactly one of userId or participantId; one per story and voter. */
 export const votes = pgTable(
   "votes",

@@ -4,7 +4,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
-import { pointingSessions, sessionParticipants } from "../db/schema";
+import { pointingSessions, sessionInvitations, sessionParticipants } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, unauthorized } from "../errors";
 import { loadTeamAccess, memberTeamIds } from "./teamPolicy";
 
@@ -23,9 +23,17 @@ export interface SessionAccess {
   voterKey: string | null;
   /** Creator or leader (spec part 2 section 6). */
   isLeader: boolean;
-  /** May see the session: leader, participant, or member of the session's team. */
+  /** May see the session: leader, participant, member of the session's team, or invited by e-mail. */
   isMember: boolean;
 }
+
+/**
+ * The sessions with a pending invitation (not accepted, not expired) for this e-mail, as a
+ * subquery (`id in invitedSessionIds(email)`). An invitation lets its addressee see the
+ * session before the first join, which makes them a participant (issue #7).
+ */
+export const invitedSessionIds = (email: string): SQL =>
+  sql`(select ${sessionInvitations.sessionId} from ${sessionInvitations} where ${sessionInvitations.email} = ${email.toLowerCase()} and ${sessionInvitations.acceptedAt} is null and ${sessionInvitations.expiresAt} > now())`;
 
 /** True when `userId` is the session's creator or leader. */
 export const isSessionLeader = (session: SessionRow, userId: string | null | undefined): boolean =>
@@ -70,18 +78,31 @@ export async function loadSessionAccess(
   }
   const asUser = !!user && (isSessionLeader(session, user.id) || participant?.userId === user.id);
   const inTeam = !asUser && !!user && !!session.teamId && (await loadTeamAccess(db, user, session.teamId)).isMember;
-  return accessOf(session, user, participant, inTeam);
+  const invited =
+    !asUser &&
+    !inTeam &&
+    !!user?.email &&
+    (
+      await db
+        .select({ id: pointingSessions.id })
+        .from(pointingSessions)
+        .where(and(eq(pointingSessions.id, sessionId), inArray(pointingSessions.id, invitedSessionIds(user.email))))
+    ).length > 0;
+  return accessOf(session, user, participant, inTeam || invited);
 }
 
-/** The rights that follow from the rows: leader, the user's own participant row, team membership. */
+/**
+ * The rights that follow from the rows: leader, the user's own participant row, and `granted`:
+ * membership of the session's team or a pending invitation of the user's e-mail.
+ */
 function accessOf(
   session: SessionRow,
   user: UserRow | null,
   participant: ParticipantRow | null,
-  inTeam: boolean,
+  granted: boolean,
 ): SessionAccess {
   const isLeader = isSessionLeader(session, user?.id);
-  const memberAsUser = isLeader || (user !== null && participant?.userId === user.id) || inTeam;
+  const memberAsUser = isLeader || (user !== null && participant?.userId === user.id) || granted;
   const isMember = memberAsUser || participant !== null;
   const voterKey =
     memberAsUser && user
@@ -94,8 +115,8 @@ function accessOf(
 
 /**
  * The same caller's rights re-read now, in one query: the session row (leader, lock, archive),
- * the caller's participant row (the user's own, else the guest row it held) and the caller's
- * team membership. The identity (`access.user`, e.g. a Teams SSO user) is kept as it was.
+ * the caller's participant row (the user's own, else the guest row it held), the caller's
+ * team membership and pending invitation. The identity (`access.user`, e.g. a Teams SSO user) is kept as it was.
  * For long-lived connections, where rights change after the join (a participant removed, a new
  * leader): the WebSocket re-checks every frame with it.
  * @throws 404 NOT_FOUND when the session was deleted.
@@ -114,6 +135,9 @@ export async function refreshSessionAccess(db: Db, access: SessionAccess): Promi
       inTeam: user
         ? sql<boolean>`coalesce(${pointingSessions.teamId} in ${memberTeamIds(user.id)}, false)`
         : sql<boolean>`false`,
+      invited: user?.email
+        ? sql<boolean>`coalesce(${pointingSessions.id} in ${invitedSessionIds(user.email)}, false)`
+        : sql<boolean>`false`,
     })
     .from(pointingSessions)
     .leftJoin(
@@ -124,7 +148,7 @@ export async function refreshSessionAccess(db: Db, access: SessionAccess): Promi
     .orderBy(user ? sql`${sessionParticipants.userId} = ${user.id} desc nulls last` : sql`1`)
     .limit(1);
   if (!row) throw notFound("Session not found");
-  return accessOf(row.session, user, row.participant, row.inTeam === true);
+  return accessOf(row.session, user, row.participant, row.inTeam === true || row.invited === true);
 }
 
 /**
@@ -164,6 +188,14 @@ export const sessionPolicy = {
       throw permissionDenied("Only the session leader can reveal before everyone has voted");
     }
   },
+  /**
+   * See participants' e-mail addresses and pending invitations: the leader (issue #7; the
+   * participant presenter applies the same rule through viewerOf).
+   */
+  seeInvitations(access: SessionAccess): void {
+    sessionPolicy.view(access);
+    if (!access.isLeader) throw permissionDenied();
+  },
   /** Edit, archive, unarchive and delete the session (creator or leader). */
   manage(access: SessionAccess): void {
     sessionPolicy.view(access);
@@ -173,7 +205,8 @@ export const sessionPolicy = {
 
 /**
  * The sessions `user` may see, as a filter for lists: the rows `sessionPolicy.view` admits as
- * a user (created, led, joined, or of one of the user's teams; spec part 1 section 4).
+ * a user (created, led, joined, of one of the user's teams, or invited by e-mail; spec part 1
+ * section 4, issue #7).
  */
 export function sessionsVisibleTo(user: UserRow): SQL {
   return or(
@@ -184,5 +217,6 @@ export function sessionsVisibleTo(user: UserRow): SQL {
       sql`(select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${sessionParticipants.userId} = ${user.id})`,
     ),
     inArray(pointingSessions.teamId, memberTeamIds(user.id)),
+    ...(user.email ? [inArray(pointingSessions.id, invitedSessionIds(user.email))] : []),
   ) as SQL;
 }

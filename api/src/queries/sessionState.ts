@@ -11,6 +11,7 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { type ParticipantViewer, presentParticipant, viewerOf } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
+import { pendingInvitationViews } from "./sessionInvitations";
 import { leaderPresent, sessionView } from "./sessionViews";
 
 /** Stories of a session in queue order. */
@@ -97,6 +98,7 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     access.voterKey,
   );
   const participants = await participantViews(ctx, access.session.id, viewerOf(access));
+  const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, access.session.id) } : {};
   const online = new Set(await ctx.hub.onlineVoters(access.session.id));
   return {
     type: "session_snapshot",
@@ -104,6 +106,7 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     stories: storyList,
     votes: voteList,
     participants,
+    ...invitations,
     presence: { online: [...online], leaderPresent: leaderPresent(access.session, online) },
     results: resultsByStory(storyList, voteList),
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },

@@ -41,6 +41,7 @@ const sessionRoutes: Route[] = [
   ["PATCH", "/api/sessions/:session/unarchive"],
   ["GET", "/api/sessions/:session/participants"],
   ["POST", "/api/sessions/:session/participants", { email: "someone@example.com" }],
+  ["GET", "/api/sessions/:session/invitations"],
   ["POST", "/api/sessions/:session/active-story", { storyId: "00000000-0000-4000-8000-000000000000" }],
   ["GET", "/api/sessions/:session/stories"],
   ["POST", "/api/sessions/:session/stories", { title: "Injected" }],

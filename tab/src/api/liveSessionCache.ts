@@ -1,4 +1,10 @@
-import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import type {
+  ParticipantView,
+  SessionInvitationView,
+  SessionView,
+  StoryView,
+  VoteView,
+} from "@pointwise/core/presented";
 import type { Presence, ServerMessage } from "@pointwise/core/realtime";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
@@ -78,6 +84,9 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
       queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), [...message.stories].sort(byPosition));
       queryClient.setQueryData<VoteView[]>(queryKeys.votes(sessionId), message.votes);
       queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), message.participants);
+      if (message.invitations) {
+        queryClient.setQueryData<SessionInvitationView[]>(queryKeys.invitations(sessionId), message.invitations);
+      }
       setLive(queryClient, sessionId, { presence: message.presence, you: message.you, deleted: false });
       return;
     case "participants_update": {

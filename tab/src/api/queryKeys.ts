@@ -10,6 +10,8 @@ export const queryKeys = {
   stories: (sessionId: string) => ["/api/sessions", sessionId, "stories"] as const,
   votes: (sessionId: string) => ["/api/sessions", sessionId, "votes"] as const,
   participants: (sessionId: string) => ["/api/sessions", sessionId, "participants"] as const,
+  /** Pending invitations by e-mail: the leader's only. */
+  invitations: (sessionId: string) => ["/api/sessions", sessionId, "invitations"] as const,
   live: (sessionId: string) => ["live", sessionId] as const,
   meetingSession: (conversationId: string) => ["/api/meetings", conversationId, "session"] as const,
   /** The last part (story id and round) only separates cache entries; it is not in the path. */

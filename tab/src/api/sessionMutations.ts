@@ -1,5 +1,5 @@
 import type { JoinAnonymousResult, ParticipantView, SessionView } from "@pointwise/core/presented";
-import type { CreateSessionInput, UpdateSessionInput } from "@pointwise/core/sessionSchemas";
+import type { CreateSessionInput, InviteResult, UpdateSessionInput } from "@pointwise/core/sessionSchemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
@@ -75,13 +75,16 @@ export function useJoinAnonymous(id: string) {
   });
 }
 
-/** POST /api/sessions/{id}/participants with {userId} or {email} (invite). */
-export function useInviteParticipant(id: string) {
+/**
+ * POST /api/sessions/{id}/participants {email}: invites an address; 202 {status: "invited"}
+ * whether or not it has an account (issue #7). Refreshes the leader's pending invitations.
+ */
+export function useInviteByEmail(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitee: { userId: string } | { email: string }) =>
-      apiRequest<ParticipantView>("POST", `/api/sessions/${id}/participants`, { body: invitee }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.participants(id) }),
+    mutationFn: (email: string) =>
+      apiRequest<InviteResult>("POST", `/api/sessions/${id}/participants`, { body: { email } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.invitations(id) }),
   });
 }
 

@@ -1,4 +1,10 @@
-import type { ParticipantView, SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import type {
+  ParticipantView,
+  SessionInvitationView,
+  SessionView,
+  StoryView,
+  VoteView,
+} from "@pointwise/core/presented";
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
 
@@ -25,6 +31,11 @@ export function useStories(sessionId: string, enabled = true) {
 /** GET /api/sessions/{id}/votes: all votes of the session, points hidden until reveal. */
 export function useSessionVotes(sessionId: string, enabled = true) {
   return useQuery<VoteView[]>({ queryKey: queryKeys.votes(sessionId), enabled });
+}
+
+/** GET /api/sessions/{id}/invitations: pending invitations by e-mail (the leader only; issue #7). */
+export function useSessionInvitations(sessionId: string, enabled = true) {
+  return useQuery<SessionInvitationView[]>({ queryKey: queryKeys.invitations(sessionId), enabled });
 }
 
 /** GET /api/sessions/{id}/participants. */

@@ -1,5 +1,5 @@
-import type { ParticipantView } from "@pointwise/core/presented";
-import { buildSession, buildUser, joinGuest, joinMember } from "../../testing/factories";
+import type { ParticipantView, SessionInvitationView } from "@pointwise/core/presented";
+import { buildSession, buildUser, joinGuest, joinMember, type TestUser } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket } from "../../testing/wsClient";
 
@@ -69,5 +69,126 @@ describe("e-mail addresses in participant lists (issue #7)", () => {
     const list = (await guest.client.get<ParticipantView[]>(`/api/sessions/${session.id}/participants`)).body;
     expect(list.map((p) => p.displayName)).toContain("Participant");
     expect(JSON.stringify(list)).not.toContain(nameless.email);
+  });
+});
+
+describe("POST /api/sessions/{id}/participants {email}: invitations (issue #7, account enumeration)", () => {
+  const invite = (inviter: TestUser, sessionId: string, email: string) =>
+    inviter.client.post<Record<string, unknown>>(`/api/sessions/${sessionId}/participants`, { email });
+
+  it("answers the same 202 for a known and an unknown address and adds nobody", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const member = await buildUser(server.url);
+    await joinMember(member, session.id);
+    const victim = await buildUser(server.url, { firstName: "Vera", lastName: "Victim" });
+    // Any member may invite (spec part 2 section 6); the answer tells them nothing.
+    const known = await invite(member, session.id, victim.email.toUpperCase());
+    const unknown = await invite(member, session.id, "nobody-here@example.com");
+    expect([known.status, unknown.status]).toEqual([202, 202]);
+    expect(known.body).toEqual({ status: "invited" });
+    expect(unknown.body).toEqual(known.body);
+    const list = await leader.client.get<ParticipantView[]>(`/api/sessions/${session.id}/participants`);
+    expect(list.body.map((p) => p.userId)).toEqual([leader.user.id, member.user.id]);
+  });
+
+  it("shows the leader the addresses as invited, never a name; nobody else sees them", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const victim = await buildUser(server.url, { firstName: "Vera", lastName: "Victim" });
+    await invite(leader, session.id, victim.email);
+    await invite(leader, session.id, "ghost@example.com");
+    const path = `/api/sessions/${session.id}/invitations`;
+    const mine = await leader.client.get<SessionInvitationView[]>(path);
+    expect(mine.status).toBe(200);
+    expect(mine.body.map((i) => [i.email, i.status])).toEqual([
+      [victim.email, "invited"],
+      ["ghost@example.com", "invited"],
+    ]);
+    expect(JSON.stringify(mine.body)).not.toContain("Vera");
+    const member = await buildUser(server.url);
+    await joinMember(member, session.id);
+    expect((await member.client.get(path)).status).toBe(403);
+    expect((await (await joinGuest(server.url, session.id)).client.get(path)).status).toBe(403);
+
+    const leaderWs = await openSocket(server.url, leader.client);
+    const memberWs = await openSocket(server.url, member.client);
+    try {
+      leaderWs.send({ type: "join_session", sessionId: session.id });
+      memberWs.send({ type: "join_session", sessionId: session.id });
+      expect((await leaderWs.next("session_snapshot")).invitations?.map((i) => i.email)).toEqual([
+        victim.email,
+        "ghost@example.com",
+      ]);
+      expect((await memberWs.next("session_snapshot")).invitations).toBeUndefined();
+    } finally {
+      await leaderWs.close();
+      await memberWs.close();
+    }
+  });
+
+  it("lets the invited person see the session without the link and join it; joining accepts the invitation", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const invited = await buildUser(server.url, { firstName: "Ivy" });
+    const stranger = await buildUser(server.url);
+    expect((await invited.client.get(`/api/sessions/${session.id}`)).status).toBe(403);
+    await invite(leader, session.id, invited.email);
+    expect((await invited.client.get(`/api/sessions/${session.id}`)).status).toBe(200);
+    const listed = await invited.client.get<{ id: string }[]>("/api/sessions");
+    expect(listed.body.map((s) => s.id)).toContain(session.id);
+    expect((await stranger.client.get(`/api/sessions/${session.id}`)).status).toBe(403);
+
+    // The first WebSocket join (opening the session page) makes them a participant.
+    const ws = await openSocket(server.url, invited.client);
+    try {
+      ws.send({ type: "join_session", sessionId: session.id });
+      const snapshot = await ws.next("session_snapshot");
+      expect(snapshot.participants.map((p) => p.userId)).toContain(invited.user.id);
+    } finally {
+      await ws.close();
+    }
+    expect((await leader.client.get<SessionInvitationView[]>(`/api/sessions/${session.id}/invitations`)).body).toEqual(
+      [],
+    );
+  });
+
+  it("an unknown address that registers later finds the session and joins with POST /join", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const email = `later-${Date.now()}@example.com`;
+    await invite(leader, session.id, email);
+    const newcomer = await buildUser(server.url, { email });
+    expect((await newcomer.client.get<{ id: string }[]>("/api/sessions")).body.map((s) => s.id)).toContain(session.id);
+    expect((await newcomer.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
+    const list = await leader.client.get<ParticipantView[]>(`/api/sessions/${session.id}/participants`);
+    expect(list.body.map((p) => p.userId)).toContain(newcomer.user.id);
+  });
+
+  it("grants nothing once expired", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const invited = await buildUser(server.url);
+    await invite(leader, session.id, invited.email);
+    await server.ctx.db.execute(
+      `update session_invitations set expires_at = now() - interval '1 minute' where session_id = '${session.id}'`,
+    );
+    expect((await invited.client.get(`/api/sessions/${session.id}`)).status).toBe(403);
+    expect((await leader.client.get<unknown[]>(`/api/sessions/${session.id}/invitations`)).body).toEqual([]);
+  });
+
+  it("adds by id only members of the session's team, alike 404 for anyone else", async () => {
+    const leader = await buildUser(server.url);
+    const team = await leader.client.post<{ id: string }>("/api/teams", { name: `Team ${Date.now()}` });
+    const { session } = await buildSession(server.url, { leader, teamId: team.body.id });
+    const teammate = await buildUser(server.url);
+    const outsider = await buildUser(server.url);
+    await server.ctx.db.execute(
+      `insert into team_members (team_id, user_id) values ('${team.body.id}', '${teammate.user.id}')`,
+    );
+    const path = `/api/sessions/${session.id}/participants`;
+    const outside = await leader.client.post<{ code: string }>(path, { userId: outsider.user.id });
+    expect(outside.status).toBe(404);
+    expect(outside.body.code).toBe("USER_NOT_FOUND");
+    const ghost = await leader.client.post<{ code: string }>(path, { userId: "00000000-0000-4000-8000-000000000000" });
+    expect(ghost.body).toEqual(outside.body);
+    const added = await leader.client.post<ParticipantView>(path, { userId: teammate.user.id });
+    expect(added.status).toBe(201);
+    expect(added.body.userId).toBe(teammate.user.id);
   });
 });

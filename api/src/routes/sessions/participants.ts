@@ -1,15 +1,18 @@
 import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
-import { inviteParticipantSchema } from "@pointwise/core/sessionSchemas";
+import { inviteParticipantSchema, inviteResultSchema } from "@pointwise/core/sessionSchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
 import { participantCookieName } from "../../auth/participantTokens";
 import { joinAnonymous } from "../../commands/guestJoiner";
+import { inviteByEmail } from "../../commands/participantInviter";
 import { addUserParticipant } from "../../commands/participantJoiner";
 import type { AppContext } from "../../context";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { viewerOf } from "../../presenters/participantPresenter";
-import { findInvitee } from "../../queries/invitee";
+import { findTeamInvitee } from "../../queries/invitee";
+import { pendingInvitationViews } from "../../queries/sessionInvitations";
 import { participantViews } from "../../queries/sessionState";
 import { sessionIdParams, sessionParams } from "./schema";
 
@@ -49,14 +52,38 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     return participantViews(ctx, access.session.id, viewerOf(access));
   });
 
+  app.get("/api/sessions/:id/invitations", { schema: { params: sessionParams } }, async (request) => {
+    const access = await loadSessionAccess(ctx.db, request, request.params.id);
+    sessionPolicy.seeInvitations(access);
+    return pendingInvitationViews(ctx, access.session.id);
+  });
+
   app.post(
     "/api/sessions/:id/participants",
-    { schema: { params: sessionParams, body: inviteParticipantSchema } },
+    {
+      schema: {
+        description:
+          "Invite by e-mail: 202 {status: 'invited'} for any address, with or without an account; the " +
+          "addressee sees the session and joins it themself. {userId}: a member of the session's team, " +
+          "added at once (201, or 200 when already in).",
+        params: sessionParams,
+        body: inviteParticipantSchema,
+        response: {
+          200: z.unknown().describe("the team member's participant (already in)"),
+          201: z.unknown().describe("the team member's new participant"),
+          202: inviteResultSchema,
+        },
+      },
+    },
     async (request, reply) => {
-      await requireUser(ctx.db, request); // invite by e-mail: registered users only (spec part 2 section 2)
+      await requireUser(ctx.db, request); // only signed-in users invite (spec part 2 section 2)
       const access = await loadSessionAccess(ctx.db, request, request.params.id);
       sessionPolicy.participate(access);
-      const invitee = await findInvitee(ctx, request.body);
+      if (request.body.email !== undefined) {
+        await inviteByEmail(ctx, access, request.body.email);
+        return reply.status(202).send({ status: "invited" as const });
+      }
+      const invitee = await findTeamInvitee(ctx, access.session, request.body.userId ?? "");
       const { participant, created } = await addUserParticipant(ctx, access.session.id, invitee);
       return reply.status(created ? 201 : 200).send(participant);
     },

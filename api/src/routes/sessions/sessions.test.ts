@@ -254,23 +254,20 @@ describe("participants", () => {
     expect(third.body.message).toBe("This session is full");
   });
 
-  it("invites a registered user by e-mail or id; strangers and guests cannot", async () => {
+  it("invites by e-mail (202 alike for any address, issue #7); strangers and guests cannot", async () => {
     const { leader, session } = await buildSession(server.url);
     const invitee = await buildUser(server.url, { firstName: "Ivy" });
-    const byEmail = await leader.client.post<{ userId: string; displayName: string }>(
-      `/api/sessions/${session.id}/participants`,
-      {
-        email: invitee.email,
-      },
-    );
-    expect(byEmail.status).toBe(201);
-    expect(byEmail.body.userId).toBe(invitee.user.id);
+    const byEmail = await leader.client.post<{ status: string }>(`/api/sessions/${session.id}/participants`, {
+      email: invitee.email,
+    });
+    expect(byEmail.status).toBe(202);
+    expect(byEmail.body).toEqual({ status: "invited" });
     expect((await invitee.client.get(`/api/sessions/${session.id}`)).status).toBe(200);
-    const unknown = await leader.client.post<{ code: string }>(`/api/sessions/${session.id}/participants`, {
+    const unknown = await leader.client.post<{ status: string }>(`/api/sessions/${session.id}/participants`, {
       email: "ghost@example.com",
     });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.code).toBe("USER_NOT_FOUND");
+    expect(unknown.status).toBe(202);
+    expect(unknown.body).toEqual(byEmail.body);
     const bad = await leader.client.post<{ code: string }>(`/api/sessions/${session.id}/participants`, {});
     expect(bad.status).toBe(400);
     const stranger = await buildUser(server.url);
@@ -284,7 +281,7 @@ describe("participants", () => {
     const list = await leader.client.get<{ displayName: string; role: string }[]>(
       `/api/sessions/${session.id}/participants`,
     );
-    expect(list.body.map((p) => p.role)).toEqual(["creator", "participant"]);
+    expect(list.body.map((p) => p.role)).toEqual(["creator"]); // invited, not added without consent
     expect((await stranger.client.get(`/api/sessions/${session.id}/participants`)).status).toBe(403);
   });
 

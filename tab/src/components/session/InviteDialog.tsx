@@ -21,10 +21,13 @@ const useStyles = makeStyles({
 /** Invite Users: a Share Link tab (anyone can join without an account) and Invite by Email (spec part 2 section 2). */
 export function InviteDialog({
   sessionId,
+  isLeader,
   open,
   onOpenChange,
 }: {
   sessionId: string;
+  /** The leader also sees the pending invitations by e-mail. */
+  isLeader: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -40,7 +43,11 @@ export function InviteDialog({
               <Tab value="link">Share Link</Tab>
               <Tab value="email">Invite by Email</Tab>
             </TabList>
-            {tab === "link" ? <ShareLinkPanel sessionId={sessionId} /> : <InviteByEmailForm sessionId={sessionId} />}
+            {tab === "link" ? (
+              <ShareLinkPanel sessionId={sessionId} />
+            ) : (
+              <InviteByEmailForm sessionId={sessionId} isLeader={isLeader} />
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onOpenChange(false)}>Close</Button>

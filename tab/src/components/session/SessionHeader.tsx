@@ -65,7 +65,9 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
         </Button>
         {screen.isLeader ? <SessionLeaderMenu session={session} /> : null}
       </div>
-      {inviting ? <InviteDialog sessionId={session.id} open onOpenChange={setInviting} /> : null}
+      {inviting ? (
+        <InviteDialog sessionId={session.id} isLeader={screen.isLeader} open onOpenChange={setInviting} />
+      ) : null}
     </header>
   );
 }
