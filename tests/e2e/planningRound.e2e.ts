@@ -66,7 +66,16 @@ it("runs a full planning-poker round for three people, live", async () => {
   await leader.getByTestId("invite-button").click();
   const shareLink = await leader.getByTestId("share-link-input").inputValue();
   expect(shareLink).toBe(`${server.url}/join/${sessionId}`);
-  await leader.keyboard.press("Escape");
+  // Invite by e-mail: the same answer for any address; the leader sees it pending as Invited (issue #7).
+  await leader.getByRole("tab", { name: "Invite by Email" }).click();
+  await leader.getByTestId("invite-email-input").fill("invitee@example.com");
+  await leader.getByRole("button", { name: "Send Invite" }).click();
+  await leader.getByText("Invite sent!", { exact: true }).waitFor();
+  const pending = leader.getByTestId("pending-invitations");
+  await pending.getByText("invitee@example.com").waitFor();
+  await pending.getByText("Invited", { exact: true }).waitFor();
+  await leader.getByRole("dialog").getByRole("button", { name: "Close", exact: true }).click();
+  await leader.getByRole("dialog").waitFor({ state: "hidden" });
 
   await register(member, "Mo", "mo@example.com");
   await member.goto(shareLink);
