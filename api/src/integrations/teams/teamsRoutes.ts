@@ -2,6 +2,7 @@ import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { CardFactory, type CloudAdapter } from "@microsoft/agents-hosting";
 import { buildSummaryCard, summaryText } from "@pointwise/bot/cards/summaryCard";
 import { buildVotingCard } from "@pointwise/bot/cards/votingCard";
+import { text } from "@pointwise/core/text";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -24,13 +25,15 @@ const teamsMessageBody = z
     stories: z
       .array(
         z.object({
-          title: z.string(),
+          title: text("Title"),
           points: z.number().nullable().optional(),
-          ticketNumber: z.string().nullable().optional(),
+          ticketNumber: text("Ticket number").nullable().optional(),
         }),
       )
       .optional(),
-    skippedStories: z.array(z.object({ title: z.string(), ticketNumber: z.string().nullable().optional() })).optional(),
+    skippedStories: z
+      .array(z.object({ title: text("Title"), ticketNumber: text("Ticket number").nullable().optional() }))
+      .optional(),
   })
   .optional()
   .default({});
