@@ -20,7 +20,8 @@ import type { UserRow } from "./auth/currentUser";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
-import { AppError, notFound, rateLimited } from "./errors";
+import { isDatabaseUnavailable } from "./db/databaseErrors";
+import { AppError, notFound, RETRY_AFTER_SECONDS, rateLimited, serviceUnavailable } from "./errors";
 import { botAuthConfig, botRoutes } from "./integrations/teams/botRoute";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { teamsRoutes } from "./integrations/teams/teamsRoutes";
@@ -90,7 +91,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (!(error instanceof AppError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "database unavailable");
+      error = serviceUnavailable();
+    }
+    if (error instanceof AppError) {
+      if (error.code === "SERVICE_UNAVAILABLE") reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return reply.status(error.status).send(error.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const body = new AppError(400, "VALIDATION_ERROR", "", { errors });

@@ -73,3 +73,12 @@ export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAI
 /** 429: too many attempts (login and register limits). */
 export const rateLimited = (): AppError =>
   new AppError(429, "RATE_LIMITED", "Too many attempts. Please try again later.");
+/** Seconds a client should wait before retrying while the database is unreachable (`Retry-After`). */
+export const RETRY_AFTER_SECONDS = 5;
+/**
+ * 503: the database is unreachable (DESIGN.md "Contracts", issue #6 part 3): an outage, a
+ * failover or a restart. The error handler adds `Retry-After: RETRY_AFTER_SECONDS`.
+ */
+export const serviceUnavailable = (
+  message = "The service is briefly unavailable. Please try again in a few seconds.",
+): AppError => new AppError(503, "SERVICE_UNAVAILABLE", message);

@@ -78,7 +78,16 @@ export type ServerMessage =
   | { type: "session_deleted"; sessionId: string }
   | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null }
   | { type: "pong" }
-  | { type: "error"; code: string; message: string };
+  | { type: "error"; code: string; message: string }
+  | {
+      /**
+       * Pushes may have been missed (the server's LISTEN connection to the database was lost
+       * and is back, issue #6 part 3): the client sends `join_session` again and gets a fresh
+       * `session_snapshot`. Clients may wait a random 0-1 s first to spread the rejoins.
+       */
+      type: "resync";
+      reason: string;
+    };
 
 /** The `type` of any server frame. */
 export type ServerMessageType = ServerMessage["type"];

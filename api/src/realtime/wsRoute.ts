@@ -1,5 +1,6 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { STORY_STATUSES } from "@pointwise/core/storySchemas";
+import { text } from "@pointwise/core/text";
 import { castVoteSchema } from "@pointwise/core/voteSchemas";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -11,8 +12,9 @@ import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
 import { castVote } from "../commands/voteCaster";
 import type { AppContext } from "../context";
+import { isDatabaseUnavailable } from "../db/databaseErrors";
 import { pointingSessions } from "../db/schema";
-import { AppError } from "../errors";
+import { AppError, serviceUnavailable } from "../errors";
 import { loadSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
 import type { HubConnection } from "./hub";
@@ -22,18 +24,18 @@ import { publishParticipantsUpdate } from "./participantsUpdate";
 const clientMessage = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("join_session"),
-    sessionId: z.string(),
-    userId: z.string().nullish(),
-    participantId: z.string().nullish(),
-    displayName: z.string().nullish(),
-    participantToken: z.string().optional(),
+    sessionId: text("Session"),
+    userId: text("User").nullish(),
+    participantId: text("Participant").nullish(),
+    displayName: text("Display name").nullish(),
+    participantToken: text("Participant token").optional(),
     /** A Teams SSO token: browsers cannot set an Authorization header on a WebSocket. */
-    accessToken: z.string().optional(),
+    accessToken: text("Access token").optional(),
   }),
   castVoteSchema.extend({ type: z.literal("vote_update") }),
   z.object({
     type: z.literal("story_status_change"),
-    storyId: z.string(),
+    storyId: text("Story"),
     status: z.enum(STORY_STATUSES),
     finalPoints: z.number().int().min(0).max(999).nullish(),
   }),
@@ -105,6 +107,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const sendError = (err: unknown) => {
+      if (isDatabaseUnavailable(err)) err = serviceUnavailable();
       if (err instanceof AppError) return send({ type: "error", code: err.code, message: err.message });
       log.error({ err }, "websocket handler failed");
       send({
