@@ -70,6 +70,13 @@ export async function openDatabase(opts: {
     pool.on("error", () => {
       /* an idle client died; the pool replaces it */
     });
+    // A client checked out of the pool has no 'error' listener of the pool's; when the server
+    // goes away mid-query, node-postgres rejects the query and then emits 'error', which
+    // unhandled would end the process (issue #6 part 3). The query's rejection is what
+    // callers see (503 SERVICE_UNAVAILABLE), and the pool drops the broken client on release.
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
     try {
