@@ -35,7 +35,7 @@ const clientMessage = z.discriminatedUnion("type", [
   castVoteSchema.extend({ type: z.literal("vote_update") }),
   z.object({
     type: z.literal("story_status_change"),
-    storyId: text("Story"),
+    storyId: z.uuid("Invalid story"),
     status: z.enum(STORY_STATUSES),
     finalPoints: z.number().int().min(0).max(999).nullish(),
   }),
