@@ -32,3 +32,26 @@ export const text = (field: string, params?: Parameters<typeof z.string>[0]) =>
     .string(params)
     .overwrite(wellFormed)
     .refine((v) => !hasNul(v), noNulMessage(field));
+
+/**
+ * True when any string in a JSON value (objects, arrays, strings; keys included) holds NUL:
+ * for bodies that do not go through a schema of ours, like a Bot Framework activity.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return hasNul(value);
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") {
+    return Object.entries(value).some(([key, v]) => hasNul(key) || containsNul(v));
+  }
+  return false;
+}
+
+/** A JSON value with every string (and key) made well-formed (see `wellFormed`); a new value. */
+export function wellFormedDeep<T>(value: T): T {
+  if (typeof value === "string") return wellFormed(value) as T;
+  if (Array.isArray(value)) return value.map(wellFormedDeep) as T;
+  if (value && typeof value === "object") {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k), wellFormedDeep(v)])) as T;
+  }
+  return value;
+}

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { hasNul } from "@pointwise/core/text";
 import fc from "fast-check";
 import { ApiClient } from "../testing/apiClient";
+import { type ConnectorStub, startConnectorStub } from "../testing/connectorStub";
 import { buildSession, buildStory, buildUser, joinGuest, TEST_PASSWORD, type TestUser } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
@@ -44,6 +46,7 @@ const anyText = fc.array(unit, { maxLength: 40 }).map((units) => units.join(""))
 const EXAMPLES: [string][] = [["\u0000"], ["Sprint\u0000planning"], ["\ud800"], ["x\udc00y"], ["ok@example.com\u0000"]];
 
 let server: TestServer;
+let connector: ConnectorStub;
 let leader: TestUser;
 let sessionId: string;
 let storyId: string;
@@ -52,7 +55,8 @@ let cases = 0;
 const failures: string[] = [];
 
 beforeAll(async () => {
-  server = await startTestServer();
+  connector = await startConnectorStub();
+  server = await startTestServer({ env: { PUBLIC_URL: "https://pointwise.test" } });
   const built = await buildSession(server.url);
   leader = built.leader;
   sessionId = built.session.id;
@@ -62,6 +66,7 @@ beforeAll(async () => {
 afterAll(async () => {
   console.info(`fuzzText: ${cases} fuzzed requests and frames`);
   await server.close();
+  await connector.close();
 });
 
 type Answer = { status: number; body: unknown };
@@ -283,6 +288,40 @@ describe("arbitrary text through every text field of every route: never 5xx, NUL
       false,
     );
     await Promise.all(sockets.map((s) => s.close()));
+  });
+
+  it("Teams bot activities: command text, names and conversation ids", async () => {
+    const tenantId = randomUUID();
+    const activity = (over: { text?: string; name?: string; conversationId?: string; tenant?: string }) => ({
+      id: randomUUID(),
+      type: "message",
+      channelId: "msteams",
+      serviceUrl: connector.serviceUrl,
+      from: { id: `29:${randomUUID()}`, name: over.name ?? "Ann Leader", aadObjectId: randomUUID() },
+      recipient: { id: "28:pointwise-bot", name: "Pointwise" },
+      conversation: {
+        id: over.conversationId ?? `19:${randomUUID().replace(/-/g, "")}@thread.tacv2`,
+        conversationType: "channel",
+        tenantId: over.tenant ?? tenantId,
+        isGroup: true,
+      },
+      channelData: { tenant: { id: over.tenant ?? tenantId } },
+      timestamp: new Date().toISOString(),
+      text: `<at>Pointwise</at> ${over.text ?? "help"}`,
+    });
+    // A failed turn is only logged and the HTTP answer stays 2xx: a turn that answered 2xx
+    // but posted nothing to the Bot Connector counts as a 500 here.
+    const post = async (body: unknown): Promise<Answer> => {
+      const posted = connector.calls.length;
+      const res = await new ApiClient(server.url).request("POST", "/api/messages", body, { csrf: false });
+      if (res.status < 300 && connector.calls.length === posted) return { status: 500, body: { code: "TURN_FAILED" } };
+      return res;
+    };
+    await fuzzField("bot.new title", (v) => post(activity({ text: `new ${v}` })));
+    await fuzzField("bot.add title", (v) => post(activity({ text: `add ${v}` })));
+    await fuzzField("bot.from.name", (v) => post(activity({ name: v, text: "new Fuzz" })));
+    await fuzzField("bot.conversation.id", (v) => post(activity({ conversationId: v, text: "new Fuzz" })));
+    await fuzzField("bot.tenant", (v) => post(activity({ tenant: v, text: "new Fuzz" })));
   });
 
   it("found no 5xx at all", () => {
