@@ -174,7 +174,12 @@ class ListenConnection {
 
   /** Connects and LISTENs on every channel; on failure the half-open client is ended. */
   private async open(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    // keepAlive: a silent network loss (no RST) also ends the connection, so it is re-opened.
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     let lost = false;
     // Before open() returns, failures reject it (the caller retries); after, they land here.
     const onLost = (err?: unknown) => {
