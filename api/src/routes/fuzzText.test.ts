@@ -15,6 +15,9 @@ import { openSocket, type TestSocket } from "../testing/wsClient";
  * VALIDATION_ERROR (core/text). Runs on PGlite and, with PW_TEST_DB=postgres, on a server.
  */
 
+// ~1,700 requests: 20-40 s on an idle 2-core machine, more under load; a hang still fails here.
+jest.setTimeout(120_000);
+
 /** Runs per field (plus the EXAMPLES): 65 fields x 30, about 1,700 cases in 20-30 s. */
 const RUNS = 25;
 
