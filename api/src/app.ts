@@ -18,7 +18,7 @@ import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { TrustProxy } from "./config";
 import type { AppContext } from "./context";
-import { AppError, notFound, rateLimited } from "./errors";
+import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { realtimeRoutes } from "./realtime/wsRoute";
@@ -100,10 +100,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      const wait = error.extra.retryAfterSeconds;
-      if (typeof wait === "number") reply.header("retry-after", wait);
-      return reply.status(error.status).send(error.toBody());
+    const known = knownError(error);
+    if (known && !(error instanceof AppError)) request.log.warn({ err: error }, "database unavailable");
+    if (known) {
+      if (known.code === "SERVICE_UNAVAILABLE") reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      const wait = known.extra.retryAfterSeconds;
+      if (typeof wait === "number") reply.header("Retry-After", String(wait));
+      return reply.status(known.status).send(known.toBody());
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
@@ -113,7 +116,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .join(". ");
       return reply.status(400).send({ ...body.toBody(), message });
     }
-    const status = error.statusCode ?? 500;
+    const status = ("statusCode" in error ? error.statusCode : undefined) ?? 500;
     if (status === 413)
       return reply.status(413).send({ code: "VALIDATION_ERROR", message: "Request body is too large" });
     if (status === 415)
