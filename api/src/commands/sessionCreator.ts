@@ -1,16 +1,16 @@
 import type { SessionView } from "@pointwise/core/presented";
 import type { CreateSessionInput } from "@pointwise/core/sessionSchemas";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
-import { pointingSessions, sessionParticipants, users } from "../db/schema";
+import { pointingSessions, sessionParticipants, teamMembers, users } from "../db/schema";
 import { subscriptionLimitReached } from "../errors";
 import { sessionLimitOf } from "../policies/planLimits";
 import { sessionView } from "../queries/sessionViews";
 
 /**
- * Creates a session led by its creator, who joins it as participant `creator`; invited users
- * (ids) join too. The creator's row is locked so two parallel creations cannot both pass the
+ * Creates a session led by its creator, who joins it as participant `creator`; invited
+ * members of the session's team (ids) join too, other ids are ignored. The creator's row is locked so two parallel creations cannot both pass the
  * free-plan check.
  * @throws 403 SUBSCRIPTION_LIMIT_REACHED (currentPlan, limit, currentSessions) on the 4th free
  *   session. The route checks team membership first (teamPolicy.assignSession).
@@ -45,8 +45,12 @@ export async function createSession(ctx: AppContext, user: UserRow, input: Creat
     if (!created) throw new Error("unreachable: insert returned no row");
     await tx.insert(sessionParticipants).values({ sessionId: created.id, userId: user.id, role: "creator" });
     const invited = (input.invitedMembers ?? []).filter((id) => id !== user.id);
-    if (invited.length > 0) {
-      const known = await tx.select({ id: users.id }).from(users).where(inArray(users.id, invited));
+    if (invited.length > 0 && created.teamId) {
+      // Only members of the session's team, who may see it anyway (issue #7: nobody added without consent).
+      const known = await tx
+        .select({ id: teamMembers.userId })
+        .from(teamMembers)
+        .where(and(eq(teamMembers.teamId, created.teamId), inArray(teamMembers.userId, invited)));
       if (known.length > 0) {
         await tx
           .insert(sessionParticipants)

@@ -192,3 +192,26 @@ describe("POST /api/sessions/{id}/participants {email}: invitations (issue #7, a
     expect(added.body.userId).toBe(teammate.user.id);
   });
 });
+
+describe("POST /api/sessions {invitedMembers} (issue #7: nobody added without consent)", () => {
+  it("adds members of the session's team and ignores anyone else", async () => {
+    const leader = await buildUser(server.url);
+    const team = await leader.client.post<{ id: string }>("/api/teams", { name: `Crew ${Date.now()}` });
+    const teammate = await buildUser(server.url);
+    const outsider = await buildUser(server.url);
+    await server.ctx.db.execute(
+      `insert into team_members (team_id, user_id) values ('${team.body.id}', '${teammate.user.id}')`,
+    );
+    const invitedMembers = [teammate.user.id, outsider.user.id];
+    const inTeam = await leader.client.post<{ id: string }>("/api/sessions", {
+      title: "Team",
+      teamId: team.body.id,
+      invitedMembers,
+    });
+    const personal = await leader.client.post<{ id: string }>("/api/sessions", { title: "Solo", invitedMembers });
+    const userIdsOf = async (id: string) =>
+      (await leader.client.get<ParticipantView[]>(`/api/sessions/${id}/participants`)).body.map((p) => p.userId);
+    expect(await userIdsOf(inTeam.body.id)).toEqual([leader.user.id, teammate.user.id]);
+    expect(await userIdsOf(personal.body.id)).toEqual([leader.user.id]);
+  });
+});
