@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { csrfFailed } from "../errors";
-import { PARTICIPANT_HEADER } from "./participantTokens";
+import { isParticipantCookie, PARTICIPANT_HEADER } from "./participantTokens";
 
 /** Cookie and header names of spec part 1 section 7. */
 export const CSRF_COOKIE = "csrf-token";
@@ -36,6 +36,14 @@ export function csrfTokens(secret: string): { issue(): string; valid(token: stri
   };
 }
 
+/**
+ * Whether the browser's own credentials authenticate the request, which a cross-site page can
+ * make it send: a session with a signed-in user, or a guest's `pt_<sessionId>` cookie.
+ */
+function hasAmbientCredential(request: FastifyRequest): boolean {
+  return Boolean(request.session?.userId) || Object.keys(request.cookies).some(isParticipantCookie);
+}
+
 /** Sets the `csrf-token` cookie the page reads (not httpOnly: the page copies it into the header). */
 export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolean): FastifyReply =>
   reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "lax", secure, httpOnly: false });
@@ -46,7 +54,9 @@ export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolea
  * and echoed in `X-CSRF-Token` on every unsafe request. Also accepted, because a cross-site
  * page can neither forge them nor ride on an ambient credential with them:
  * - a bearer token (Teams SSO; the bearer hook rejects a bad one with 401) or a participant
- *   token header (a guest's credential, which the browser never attaches by itself);
+ *   token header (a guest's credential, which the browser never attaches by itself), but only
+ *   when nothing ambient authenticates the request too: no signed-in session and no `pt_`
+ *   cookie (issue #7: a stray `X-Participant-Token` let a cookie-authenticated DELETE through);
  * - a request with no cookies at all and a validly signed `X-CSRF-Token`: with no cookie there
  *   is no ambient credential to abuse, and a custom header cannot be sent cross-site without a
  *   CORS preflight, which this server never grants (Teams iframes, where third-party cookies
@@ -62,7 +72,9 @@ export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: st
     }
     const path = request.url.split("?")[0] ?? "";
     if (EXEMPT.some((re) => re.test(path))) return;
-    if (request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER]) return;
+    const headerCredential =
+      request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER];
+    if (headerCredential && !hasAmbientCredential(request)) return;
     const header = request.headers[CSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
     const cookieOk = valid(cookieToken) && headerToken === cookieToken;
