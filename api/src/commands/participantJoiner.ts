@@ -1,8 +1,10 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { ParticipantView } from "@pointwise/core/presented";
 import { sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { sessionParticipants } from "../db/schema";
+import { notFound } from "../errors";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { presentParticipant } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
@@ -11,13 +13,15 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 /**
  * Adds a registered user to a session (self-join with the link, or an invitation).
  * Idempotent: an existing participant is returned with `created` false.
- * @throws 404 NOT_FOUND for an unknown session; 403 when archived or full.
+ * @throws 404 NOT_FOUND for an unknown or malformed session id (checked before any query:
+ *   a non-uuid would be a database error); 403 when archived or full.
  */
 export async function addUserParticipant(
   ctx: AppContext,
   sessionId: string,
   user: UserRow,
 ): Promise<{ participant: ParticipantView; created: boolean }> {
+  if (!isUuid(sessionId)) throw notFound("Session not found");
   const existing = await ctx.db
     .select()
     .from(sessionParticipants)
