@@ -24,6 +24,7 @@ import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
+import { logoutRoutes } from "./routes/auth/logout";
 import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
@@ -184,6 +185,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
+  await app.register(logoutRoutes(ctx, { secure }));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
   await app.register(storyRoutes(ctx));

@@ -8,6 +8,9 @@ import { isParticipantCookie, PARTICIPANT_HEADER } from "./participantTokens";
 export const CSRF_COOKIE = "csrf-token";
 /** The header a client copies the cookie value into. */
 export const CSRF_HEADER = "x-csrf-token";
+/** The form field a plain HTML form (no script) carries the token in instead of the header. */
+export const CSRF_FIELD = "_csrf";
+const FORM_TYPE = "application/x-www-form-urlencoded";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -60,10 +63,15 @@ export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolea
  * - a request with no cookies at all and a validly signed `X-CSRF-Token`: with no cookie there
  *   is no ambient credential to abuse, and a custom header cannot be sent cross-site without a
  *   CORS preflight, which this server never grants (Teams iframes, where third-party cookies
- *   are not sent, rely on this).
+ *   are not sent, rely on this);
+ * - for an HTML form post (`application/x-www-form-urlencoded`, no header), the token in the
+ *   `_csrf` field, checked once the body is parsed (only routes that register a form parser
+ *   get that far; elsewhere the body is a 415). The "Sign out?" page posts this way.
  */
 export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
   const { issue, valid } = csrfTokens(opts.secret);
+  /** Form posts whose token is read from the body, in preValidation. */
+  const formPosts = new WeakSet<FastifyRequest>();
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
@@ -77,8 +85,18 @@ export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: st
     if (headerCredential && !hasAmbientCredential(request)) return;
     const header = request.headers[CSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
+    if (headerToken === undefined && request.headers["content-type"]?.split(";")[0]?.trim() === FORM_TYPE) {
+      formPosts.add(request);
+      return;
+    }
     const cookieOk = valid(cookieToken) && headerToken === cookieToken;
     const cookielessOk = !request.headers.cookie && valid(headerToken);
     if (!cookieOk && !cookielessOk) throw csrfFailed();
+  });
+  app.addHook("preValidation", async (request: FastifyRequest) => {
+    if (!formPosts.has(request)) return;
+    const field = (request.body as Record<string, unknown> | null | undefined)?.[CSRF_FIELD];
+    const cookieToken = request.cookies[CSRF_COOKIE];
+    if (!valid(cookieToken) || field !== cookieToken) throw csrfFailed();
   });
 });

@@ -38,20 +38,33 @@ export function ownSocketOrigins(config: Config, hostHeader: string | undefined)
   return hostHeader && PLAIN_HOST.test(hostHeader) ? [`ws://${hostHeader}`, `wss://${hostHeader}`] : [];
 }
 
+/** `value` as a URL, or null (`null` origins, garbage). */
+function urlOf(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Whether a browser `Origin` is the app's own or a Teams host (issue #7: WebSocket upgrades
- * took any Origin). Own means PUBLIC_URL's origin exactly, or, when PUBLIC_URL is unset
- * (development, tests), an origin whose host is the request's Host (any scheme: a TLS proxy
- * may sit in front). A foreign page cannot choose the Host its victim's browser sends, and a
- * DNS-rebound name carries no cookies of ours.
+ * Whether a URL or origin (an `Origin` or `Referer` header) is the app's own: PUBLIC_URL's
+ * origin exactly, or, when PUBLIC_URL is unset (development, tests), one whose host is the
+ * request's Host (any scheme: a TLS proxy may sit in front). A foreign page cannot choose the
+ * Host its victim's browser sends, and a DNS-rebound name carries no cookies of ours.
+ */
+export function isOwnOrigin(value: string, config: Config, hostHeader: string | undefined): boolean {
+  const url = urlOf(value);
+  if (!url) return false;
+  return config.publicUrl ? url.origin === new URL(config.publicUrl).origin : url.host === hostHeader;
+}
+
+/**
+ * Whether a browser `Origin` is the app's own (`isOwnOrigin`) or a Teams host (issue #7:
+ * WebSocket upgrades took any Origin).
  */
 export function isTrustedOrigin(origin: string, config: Config, hostHeader: string | undefined): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
-  if (config.publicUrl ? url.origin === new URL(config.publicUrl).origin : url.host === hostHeader) return true;
-  return TEAMS_HOSTS.some((pattern) => matchesHost(url, pattern));
+  if (isOwnOrigin(origin, config, hostHeader)) return true;
+  const url = urlOf(origin);
+  return url !== null && TEAMS_HOSTS.some((pattern) => matchesHost(url, pattern));
 }

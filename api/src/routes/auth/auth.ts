@@ -2,7 +2,6 @@ import { loginSchema, profileSchema, registerSchema } from "@pointwise/core/auth
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { requireUser } from "../../auth/currentUser";
-import { SESSION_COOKIE } from "../../auth/sessionStore";
 import { updateProfile } from "../../commands/profileUpdater";
 import { authenticateUser } from "../../commands/userAuthenticator";
 import { registerUser } from "../../commands/userRegistrar";
@@ -23,7 +22,7 @@ async function signIn(request: FastifyRequest, userId: string, rememberMe: boole
 }
 
 /**
- * Sign-up, sign-in, sign-out and profile (spec part 1 section 7, "Authentication calls").
+ * Sign-up, sign-in and profile (spec part 1 section 7, "Authentication calls").
  * Login and register are rate-limited per IP, and login also per account (e-mail).
  */
 export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
@@ -61,11 +60,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   // Sign-in buttons navigate here (spec part 1 section 2): e-mail sign-in lives at /login.
   app.get("/api/login", async (_request, reply) => reply.redirect("/login"));
 
-  app.get("/api/logout", async (request, reply) => {
-    if (request.session.userId) await request.session.destroy();
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.redirect("/");
-  });
+  // Sign-out: logout.ts (GET same-origin only, POST with CSRF).
 
   app.get("/api/auth/user", async (request) => presentUser(await requireUser(ctx.db, request)));
 
