@@ -1,38 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
 import { buildSession, buildStory, joinGuest } from "../api/src/testing/factories";
 import { createScratchDatabase } from "../api/src/testing/testServer";
 import { openSocket } from "../api/src/testing/wsClient";
-
-const SERVER = path.resolve(__dirname, "../api/dist/server.js");
-
-/** Starts `node api/dist/server.js` on a free port and resolves once /api/health answers. */
-async function startProcess(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      NODE_OPTIONS: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    const ok = await fetch(`${url}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return { url, child };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("server did not start within 10 s");
-}
+import { type ServerProcess, startServerProcess } from "./support/serverProcess";
 
 /**
  * Two server processes on one PostgreSQL server: a vote sent to one reaches a client
@@ -41,19 +10,14 @@ async function startProcess(databaseUrl: string): Promise<{ url: string; child: 
  */
 describe("two server processes on one PostgreSQL server", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
-  let a: { url: string; child: ChildProcess };
-  let b: { url: string; child: ChildProcess };
+  let a: ServerProcess;
+  let b: ServerProcess;
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    [a, b] = await Promise.all([startProcess(scratch.url), startProcess(scratch.url)]);
+    [a, b] = await Promise.all([startServerProcess(scratch.url), startServerProcess(scratch.url)]);
   }, 30000);
   afterAll(async () => {
-    for (const p of [a, b]) {
-      if (!p) continue;
-      const exited = new Promise((r) => p.child.once("exit", r));
-      p.child.kill("SIGTERM");
-      await exited;
-    }
+    await Promise.all([a?.stop(), b?.stop()]);
     await scratch?.drop();
   });
 

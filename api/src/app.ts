@@ -18,7 +18,7 @@ import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { AppContext } from "./context";
-import { AppError, notFound, rateLimited } from "./errors";
+import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
@@ -91,7 +91,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    const known = knownError(error);
+    if (known && !(error instanceof AppError)) request.log.warn({ err: error }, "database unavailable");
+    if (known) {
+      if (known.code === "SERVICE_UNAVAILABLE") reply.header("Retry-After", String(RETRY_AFTER_SECONDS));
+      return reply.status(known.status).send(known.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(error.validation);
       const body = new AppError(400, "VALIDATION_ERROR", "", { errors });
@@ -100,7 +105,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         .join(". ");
       return reply.status(400).send({ ...body.toBody(), message });
     }
-    const status = error.statusCode ?? 500;
+    const status = ("statusCode" in error ? error.statusCode : undefined) ?? 500;
     if (status === 413)
       return reply.status(413).send({ code: "VALIDATION_ERROR", message: "Request body is too large" });
     if (status === 415)

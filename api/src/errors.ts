@@ -1,4 +1,5 @@
 import type { ErrorBody, ErrorCode } from "@pointwise/core/errors";
+import { isDatabaseUnavailable } from "./db/databaseErrors";
 
 /**
  * An error with an HTTP status and a stable code; the error handler turns it into the JSON
@@ -75,3 +76,22 @@ export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAI
 /** 429: too many attempts (login and register limits). */
 export const rateLimited = (): AppError =>
   new AppError(429, "RATE_LIMITED", "Too many attempts. Please try again later.");
+/** Seconds a client should wait before retrying while the database is unreachable (`Retry-After`). */
+export const RETRY_AFTER_SECONDS = 5;
+/**
+ * 503: the database is unreachable (DESIGN.md "Contracts", issue #6 part 3): an outage, a
+ * failover or a restart. The error handler adds `Retry-After: RETRY_AFTER_SECONDS`.
+ */
+export const serviceUnavailable = (
+  message = "The service is briefly unavailable. Please try again in a few seconds.",
+): AppError => new AppError(503, "SERVICE_UNAVAILABLE", message);
+
+/**
+ * The AppError a thrown value stands for: itself when it is one, 503 SERVICE_UNAVAILABLE when it
+ * says the database is unreachable (db/databaseErrors), otherwise null (a bug: the caller answers
+ * 500 INTERNAL_ERROR and logs it). One mapping for REST and WebSocket.
+ */
+export function knownError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  return isDatabaseUnavailable(err) ? serviceUnavailable() : null;
+}

@@ -27,7 +27,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { launchChromium } from "../../tests/e2e/browser";
 import { ApiClient, registerUser } from "../lib/http";
 import { REPO_ROOT, startServer } from "../lib/server";
 import { table } from "../lib/stats";
@@ -241,19 +242,7 @@ async function main(): Promise<void> {
     });
     const sessionPath = `/session/${session.id}`;
 
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--headless",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
-    });
+    browser = await launchChromium();
 
     // 1. The leader's first visit: empty cache, signed in.
     const leaderContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { maxChars } from "./messages";
+import { text } from "./text";
 
 /**
  * Password rule: the stricter reading everywhere (DESIGN.md "Decisions"): 8-100 characters
  * with an uppercase letter, a lowercase letter and a digit (spec part 1 section 5).
  */
-export const passwordSchema = z
-  .string({ error: "Password is required" })
+export const passwordSchema = text("Password", { error: "Password is required" })
   .min(8, "Password must be at least 8 characters")
   .max(100, "Password must be no more than 100 characters")
   .regex(
@@ -14,8 +14,8 @@ export const passwordSchema = z
     "Password must contain at least one uppercase letter, one lowercase letter, and one number",
   );
 
-const name = z.string().trim().min(1, "Must be at least 1 character(s)").max(100, maxChars(100));
-const email = z.string().trim().toLowerCase().max(255, maxChars(255)).email("Invalid email address");
+const name = text("Name").trim().min(1, "Must be at least 1 character(s)").max(100, maxChars(100));
+const email = text("Email").trim().toLowerCase().max(255, maxChars(255)).email("Invalid email address");
 
 /** POST /api/register body; confirmPassword is optional on the wire but must match when sent. */
 export const registerSchema = z
@@ -24,7 +24,7 @@ export const registerSchema = z
     firstName: name,
     lastName: name,
     password: passwordSchema,
-    confirmPassword: z.string().optional(),
+    confirmPassword: text("Confirm password").optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
     message: "Passwords do not match",
@@ -36,7 +36,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** POST /api/login body (spec part 1 section 5: e-mail valid, password required). */
 export const loginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required"),
+  password: text("Password", { error: "Password is required" }).min(1, "Password is required"),
   rememberMe: z.boolean().optional().default(false),
 });
 /** A validated login. */
@@ -53,8 +53,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** POST /api/sessions/{id}/join-anonymous body (spec part 2 section 5). */
 export const joinAnonymousSchema = z.object({
-  displayName: z
-    .string({ error: "Display name required" })
+  displayName: text("Display name", { error: "Display name required" })
     .trim()
     .min(1, "Display name required")
     .max(50, maxChars(50)),

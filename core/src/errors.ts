@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   "NOT_FOUND",
   "RATE_LIMITED",
   "INTERNAL_ERROR",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ParticipantView, SessionView, StoryResults, StoryView, VoteView } from "./presented";
 import { updateStorySchema } from "./storySchemas";
+import { text } from "./text";
 import { castVoteSchema } from "./voteSchemas";
 
 /**
@@ -12,16 +13,16 @@ import { castVoteSchema } from "./voteSchemas";
 /** `join_session`: enter a session's room. Identity comes from the cookie or a token, never the ids. */
 export const joinSessionFrame = z.object({
   type: z.literal("join_session"),
-  sessionId: z.string(),
+  sessionId: text("Session"),
   /** Must be the caller's own user id when sent. */
-  userId: z.string().nullish(),
+  userId: text("User").nullish(),
   /** Must be the caller's own participant id when sent. */
-  participantId: z.string().nullish(),
-  displayName: z.string().nullish(),
+  participantId: text("Participant").nullish(),
+  displayName: text("Display name").nullish(),
   /** A guest's participant token (else the `pt_<sessionId>` cookie or the socket URL's query). */
-  participantToken: z.string().optional(),
+  participantToken: text("Participant token").optional(),
   /** Teams SSO token (the tab inside Teams): browsers cannot set an Authorization header on a WebSocket. */
-  accessToken: z.string().optional(),
+  accessToken: text("Access token").optional(),
 });
 
 /** `vote_update`: cast, change or (points null or `?`) retract the caller's vote; as POST /api/votes. */
@@ -30,7 +31,7 @@ export const voteUpdateFrame = castVoteSchema.extend({ type: z.literal("vote_upd
 /** `story_status_change`: the leader moves a story (Next Story, Skip, reopen); as PATCH /api/stories/{id}. */
 export const storyStatusChangeFrame = z.object({
   type: z.literal("story_status_change"),
-  storyId: z.string(),
+  storyId: z.uuid("Invalid story"),
   status: updateStorySchema.shape.status.unwrap(),
   finalPoints: updateStorySchema.shape.finalPoints,
 });
@@ -100,7 +101,16 @@ export type ServerMessage =
   | { type: "session_deleted"; sessionId: string }
   | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null }
   | { type: "pong" }
-  | { type: "error"; code: string; message: string };
+  | { type: "error"; code: string; message: string }
+  | {
+      /**
+       * Pushes may have been missed (the server's LISTEN connection to the database was lost
+       * and is back, issue #6 part 3): the client sends `join_session` again and gets a fresh
+       * `session_snapshot`. Clients may wait a random 0-1 s first to spread the rejoins.
+       */
+      type: "resync";
+      reason: string;
+    };
 
 /** The `type` of any server frame. */
 export type ServerMessageType = ServerMessage["type"];

@@ -1,16 +1,17 @@
 import { z } from "zod";
 import { ESTIMATION_SCALES } from "./decks";
 import { maxChars, minChars } from "./messages";
+import { text } from "./text";
 
 /** "" and the UI's sentinel values ('no-team', 'no-jira') mean absent (spec part 1 section 5). */
-const optionalId = (sentinel: string) =>
+const optionalId = (sentinel: string, field: string) =>
   z
-    .union([z.string(), z.null()])
+    .union([text(field), z.null()])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" || v === sentinel ? null : v));
 
 const description = z
-  .union([z.string(), z.null()])
+  .union([text("Description"), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(z.union([z.string().max(1000, maxChars(1000)), z.null(), z.undefined()]));
@@ -26,13 +27,15 @@ const customDeck = z
   .min(2, "A custom deck needs at least 2 cards")
   .max(20, "A custom deck has at most 20 cards");
 
-const jiraProjectKey = optionalId("no-jira").pipe(z.union([z.string().max(50, maxChars(50)), z.null(), z.undefined()]));
+const jiraProjectKey = optionalId("no-jira", "Jira project key").pipe(
+  z.union([z.string().max(50, maxChars(50)), z.null(), z.undefined()]),
+);
 
 /** POST /api/sessions body (spec part 1 section 5, "Session create"). */
 export const createSessionSchema = z.object({
-  title: z.string({ error: "Title is required" }).trim().min(1, minChars(1)).max(200, maxChars(200)),
+  title: text("Title", { error: "Title is required" }).trim().min(1, minChars(1)).max(200, maxChars(200)),
   description,
-  teamId: optionalId("no-team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
+  teamId: optionalId("no-team", "Team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
   jiraProjectKey,
   estimationScale: z.enum(ESTIMATION_SCALES).default("fibonacci"),
   customDeck: customDeck.optional(),
@@ -44,9 +47,9 @@ export type CreateSessionInput = z.infer<typeof createSessionSchema>;
 
 /** PATCH /api/sessions/{id} body: the create fields, all optional (spec part 1 section 5). */
 export const updateSessionSchema = z.object({
-  title: z.string().trim().min(1, minChars(1)).max(200, maxChars(200)).optional(),
+  title: text("Title").trim().min(1, minChars(1)).max(200, maxChars(200)).optional(),
   description,
-  teamId: optionalId("no-team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
+  teamId: optionalId("no-team", "Team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
   jiraProjectKey,
   estimationScale: z.enum(ESTIMATION_SCALES).optional(),
   customDeck: customDeck.optional(),
@@ -59,7 +62,7 @@ export type UpdateSessionInput = z.infer<typeof updateSessionSchema>;
 export const inviteParticipantSchema = z
   .object({
     userId: z.uuid("Invalid user").optional(),
-    email: z.string().trim().toLowerCase().email("Invalid email address").max(255).optional(),
+    email: text("Email").trim().toLowerCase().email("Invalid email address").max(255).optional(),
   })
   .refine((v) => v.userId !== undefined || v.email !== undefined, {
     message: "Please enter an email address",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { maxChars, minChars } from "./messages";
+import { text } from "./text";
 
 /** Story statuses (spec part 1 section 3). */
 export const STORY_STATUSES = ["pending", "voting", "completed", "skipped", "blocked"] as const;
@@ -8,14 +9,14 @@ export type StoryStatus = (typeof STORY_STATUSES)[number];
 
 /** Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3). */
 export const acceptanceCriteriaSchema = z
-  .union([z.array(z.string()), z.string()])
+  .union([z.array(text("Acceptance criteria")), text("Acceptance criteria")])
   .transform((v) => (Array.isArray(v) ? v : v.split("\n")))
   .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
   .pipe(z.array(z.string().max(1000, maxChars(1000))).max(50, "At most 50 acceptance criteria"));
 
 /** Ticket number: up to 50 letters, digits and hyphens; empty means absent (spec part 1 section 5). */
 export const ticketNumberSchema = z
-  .union([z.string(), z.null()])
+  .union([text("Ticket number"), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(
@@ -30,14 +31,13 @@ export const ticketNumberSchema = z
   );
 
 const storyDescription = z
-  .union([z.string(), z.null()])
+  .union([text("Description"), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v))
   .pipe(z.union([z.string().max(5000, maxChars(5000)), z.null(), z.undefined()]));
 
 /** Story title, 1-200 characters (spec part 1 section 5). */
-export const storyTitleSchema = z
-  .string({ error: "Title is required" })
+export const storyTitleSchema = text("Title", { error: "Title is required" })
   .trim()
   .min(1, minChars(1))
   .max(200, maxChars(200));
@@ -49,10 +49,10 @@ export const createStorySchema = z.object({
   acceptanceCriteria: acceptanceCriteriaSchema.optional().default([]),
   ticketNumber: ticketNumberSchema,
   teamId: z
-    .union([z.string(), z.null()])
+    .union([text("Team"), z.null()])
     .optional()
     .transform((v) => (v === "no-team" || v === "" ? null : v)),
-  sessionId: z.string().optional(),
+  sessionId: text("Session").optional(),
 });
 /** A validated story. */
 export type CreateStoryInput = z.infer<typeof createStorySchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text";
 
 /**
  * POST /api/votes body and the WebSocket `vote_update` frame (spec part 2 section 7).
@@ -16,8 +17,8 @@ export const castVoteSchema = z.object({
     z.literal("?").transform(() => null),
     z.null(),
   ]),
-  userId: z.string().optional().nullable(),
-  participantId: z.string().optional().nullable(),
+  userId: text("User").optional().nullable(),
+  participantId: text("Participant").optional().nullable(),
 });
 /** A validated vote. */
 export type CastVoteInput = z.infer<typeof castVoteSchema>;

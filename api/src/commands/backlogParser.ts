@@ -1,5 +1,6 @@
 import type { ImportResult } from "@pointwise/core/presented";
 import { storyTitleSchema, ticketNumberSchema } from "@pointwise/core/storySchemas";
+import { hasNul, noNulMessage, wellFormed } from "@pointwise/core/text";
 import { parse } from "csv-parse/sync";
 import { AppError } from "../errors";
 import type { NewStory } from "./storyAppender";
@@ -62,11 +63,12 @@ export function parseBacklogCsv(text: string): NewStory[] {
     const cell = (index: number) => (index >= 0 ? (cells[index] ?? "") : "");
     const title = storyTitleSchema.safeParse(cell(col.title));
     const ticket = ticketNumberSchema.safeParse(cell(col.ticketNumber));
-    const rawDescription = cell(col.description).trim();
+    const rawDescription = wellFormed(cell(col.description).trim());
     const description = rawDescription === "NULL" || rawDescription === "" ? null : rawDescription;
     const problems: string[] = [];
     if (!title.success) problems.push(`title: ${title.error.issues.map((x) => x.message).join(", ")}`);
     if (!ticket.success) problems.push(`ticket: ${ticket.error.issues.map((x) => x.message).join(", ")}`);
+    if (description && hasNul(description)) problems.push(`description: ${noNulMessage("Description")}`);
     if (description && description.length > MAX_IMPORTED_DESCRIPTION) {
       problems.push(`description: Must be no more than ${MAX_IMPORTED_DESCRIPTION} characters`);
     }

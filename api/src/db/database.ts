@@ -19,18 +19,35 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Called with the payload of each NOTIFY on a channel. */
 export type NotificationHandler = (payload: string) => void;
 
+/** Told when the LISTEN connection is lost (`"lost"`, with the error) or back again (`"restored"`). */
+export type ListenStateHandler = (state: "lost" | "restored", err?: unknown) => void;
+
 /** An open database: drizzle, the kind, LISTEN support and a close. */
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Subscribes to NOTIFY on `channel` (PostgreSQL server only; PGlite has one process). */
+  /**
+   * Subscribes to NOTIFY on `channel` (PostgreSQL server only; PGlite has one process). The
+   * first call opens the LISTEN connection (and throws when it cannot); once open, a lost
+   * connection is re-established with backoff and every channel listened to again.
+   */
   listen(channel: string, handler: NotificationHandler): Promise<void>;
+  /**
+   * Registers a callback told when the LISTEN connection is lost and when it is back: NOTIFYs
+   * sent in between were never delivered here, so the caller resyncs its clients.
+   */
+  onListenState(handler: ListenStateHandler): void;
   /** Sends NOTIFY with a payload of at most 8000 bytes. */
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS = path.resolve(__dirname, "../../drizzle");
+/** First and largest wait before re-opening a lost LISTEN connection (doubling, with jitter). */
+const LISTEN_RETRY_MIN_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5000;
+/** How long a new connection may take before it counts as failed (pool and LISTEN). */
+const CONNECT_TIMEOUT_MS = 5000;
 /** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_305_001;
 
@@ -45,9 +62,20 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     pool.on("error", () => {
       /* an idle client died; the pool replaces it */
+    });
+    // A client checked out of the pool has no 'error' listener of the pool's; when the server
+    // goes away mid-query, node-postgres rejects the query and then emits 'error', which
+    // unhandled would end the process (issue #6 part 3). The query's rejection is what
+    // callers see (503 SERVICE_UNAVAILABLE), and the pool drops the broken client on release.
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();
@@ -58,29 +86,17 @@ export async function openDatabase(opts: {
       await lockClient.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
     }
-    let listener: pg.Client | undefined;
-    const handlers = new Map<string, NotificationHandler[]>();
+    const listener = new ListenConnection(opts.databaseUrl);
     return {
       db,
       kind: "postgres",
-      async listen(channel, handler) {
-        if (!listener) {
-          listener = new pg.Client({ connectionString: opts.databaseUrl });
-          await listener.connect();
-          listener.on("notification", (msg) => {
-            for (const h of handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
-          });
-        }
-        const list = handlers.get(channel) ?? [];
-        list.push(handler);
-        handlers.set(channel, list);
-        if (list.length === 1) await listener.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      },
+      listen: (channel, handler) => listener.listen(channel, handler),
+      onListenState: (handler) => listener.onState(handler),
       async notify(channel, payload) {
         await pool.query("SELECT pg_notify($1, $2)", [channel, payload]);
       },
       async close() {
-        await listener?.end().catch(() => undefined);
+        await listener.close();
         await pool.end();
       },
     };
@@ -100,18 +116,158 @@ export async function openDatabase(opts: {
     async notify() {
       /* one process: nothing to tell */
     },
+    onListenState() {
+      /* no LISTEN connection to lose */
+    },
     async close() {
       await client.close();
     },
   };
 }
 
-/** True when the database answers a trivial query. */
-export async function pingDatabase(db: Db): Promise<boolean> {
-  try {
-    await db.execute(sql`SELECT 1`);
-    return true;
-  } catch {
-    return false;
+/**
+ * The one connection that LISTENs (a pooled one cannot: LISTEN belongs to a session). A
+ * PostgreSQL restart, a failover or `pg_terminate_backend` ends it with an 'error' event,
+ * which without a handler would end the process (issue #6 part 3). Here it is re-opened
+ * with backoff (LISTEN_RETRY_MIN_MS doubling to LISTEN_RETRY_MAX_MS, jittered) and every
+ * channel is listened to again; state handlers hear "lost" and then "restored".
+ */
+class ListenConnection {
+  private client: pg.Client | undefined;
+  private readonly handlers = new Map<string, NotificationHandler[]>();
+  private readonly stateHandlers: ListenStateHandler[] = [];
+  private retryMs = LISTEN_RETRY_MIN_MS;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private opened = false;
+
+  constructor(private readonly url: string) {}
+
+  onState(handler: ListenStateHandler): void {
+    this.stateHandlers.push(handler);
   }
+
+  async listen(channel: string, handler: NotificationHandler): Promise<void> {
+    const list = this.handlers.get(channel) ?? [];
+    list.push(handler);
+    this.handlers.set(channel, list);
+    if (!this.opened) {
+      this.opened = true;
+      try {
+        await this.open();
+      } catch (err) {
+        this.opened = false;
+        throw err;
+      }
+      return;
+    }
+    if (list.length === 1 && this.client) await this.client.query(listenSql(channel));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  /** Connects and LISTENs on every channel; on failure the half-open client is ended. */
+  private async open(): Promise<void> {
+    // keepAlive: a silent network loss (no RST) also ends the connection, so it is re-opened.
+    const client = new pg.Client({
+      connectionString: this.url,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
+    let lost = false;
+    // Before open() returns, failures reject it (the caller retries); after, they land here.
+    const onLost = (err?: unknown) => {
+      if (lost) return;
+      lost = true;
+      client.end().catch(() => undefined);
+      if (this.client !== client) return;
+      this.client = undefined;
+      if (this.closed) return;
+      this.emit("lost", err);
+      this.scheduleReopen();
+    };
+    client.on("error", onLost);
+    client.on("end", () => onLost());
+    client.on("notification", (msg) => {
+      for (const h of this.handlers.get(msg.channel) ?? []) h(msg.payload ?? "");
+    });
+    try {
+      await client.connect();
+      for (const channel of this.handlers.keys()) await client.query(listenSql(channel));
+    } catch (err) {
+      lost = true;
+      await client.end().catch(() => undefined);
+      throw err;
+    }
+    if (this.closed) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.client = client;
+  }
+
+  private scheduleReopen(): void {
+    const wait = Math.round(this.retryMs * (0.5 + Math.random() / 2));
+    this.retryMs = Math.min(this.retryMs * 2, LISTEN_RETRY_MAX_MS);
+    this.timer = setTimeout(() => {
+      this.open().then(
+        () => {
+          if (this.closed) return;
+          this.retryMs = LISTEN_RETRY_MIN_MS;
+          this.emit("restored");
+        },
+        () => {
+          if (!this.closed) this.scheduleReopen();
+        },
+      );
+    }, wait);
+    this.timer.unref();
+  }
+
+  private emit(state: "lost" | "restored", err?: unknown): void {
+    for (const handler of this.stateHandlers) {
+      try {
+        handler(state, err);
+      } catch {
+        /* a handler's failure must not stop the reconnect */
+      }
+    }
+  }
+}
+
+/** `LISTEN "<channel>"`, the channel name stripped of quotes (names are our constants). */
+const listenSql = (channel: string): string => `LISTEN "${channel.replace(/"/g, "")}"`;
+
+/**
+ * Why the database cannot serve now (e.g. "connect ECONNREFUSED 127.0.0.1:5432", or "no answer
+ * within 2000 ms"), or null when it answers `SELECT 1` within `timeoutMs` (milliseconds).
+ */
+export async function databaseProblem(db: Db, timeoutMs = 2000): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
+  });
+  const ping = db.execute(sql`SELECT 1`).then(
+    () => null,
+    (err: unknown) => rootMessage(err),
+  );
+  try {
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The innermost message of an error chain (Drizzle wraps the driver's error in `cause`). */
+function rootMessage(err: unknown): string {
+  let current: unknown = err;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  if (current instanceof AggregateError && current.errors[0] instanceof Error) current = current.errors[0];
+  return current instanceof Error ? current.message || current.constructor.name : String(current);
 }

@@ -1,7 +1,12 @@
 import type { AppContext } from "../context";
-import { pingDatabase } from "../db/database";
+import { databaseProblem } from "../db/database";
 
-/** Whether the database answers a trivial query, and which kind it is (`GET /api/health`). */
-export async function databaseHealth(ctx: AppContext): Promise<{ ok: boolean; kind: AppContext["database"]["kind"] }> {
-  return { ok: await pingDatabase(ctx.db), kind: ctx.database.kind };
+/**
+ * The database's health for `GET /api/health`: its kind and, when it does not answer `SELECT 1`
+ * within 2 s, the reason (issue #6 part 3); `reason` is null when it is healthy.
+ */
+export async function databaseHealth(
+  ctx: AppContext,
+): Promise<{ kind: AppContext["database"]["kind"]; reason: string | null }> {
+  return { kind: ctx.database.kind, reason: await databaseProblem(ctx.db) };
 }

@@ -8,7 +8,7 @@ import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
 import { castVote } from "../commands/voteCaster";
 import type { AppContext } from "../context";
-import { AppError, permissionDenied, unauthorized, validationError } from "../errors";
+import { knownError, permissionDenied, unauthorized, validationError } from "../errors";
 import { loadSessionAccess, refreshSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
 import type { HubConnection } from "./hub";
@@ -77,7 +77,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const sendError = (err: unknown) => {
-      if (err instanceof AppError) return send({ type: "error", code: err.code, message: err.message });
+      const known = knownError(err);
+      if (known) return send({ type: "error", code: known.code, message: known.message });
       log.error({ err }, "websocket handler failed");
       send({
         type: "error",

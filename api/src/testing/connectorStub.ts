@@ -32,7 +32,14 @@ export async function startConnectorStub(): Promise<ConnectorStub> {
       raw += chunk;
     });
     req.on("end", () => {
-      const path = decodeURIComponent((req.url ?? "").split("?")[0] ?? "");
+      const rawPath = (req.url ?? "").split("?")[0] ?? "";
+      // A conversation id may hold anything (the fuzz test sends lone surrogates): keep it raw then.
+      let path = rawPath;
+      try {
+        path = decodeURIComponent(rawPath);
+      } catch {
+        /* not UTF-8 once decoded */
+      }
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       calls.push({ method: req.method ?? "", path, body });
       for (const w of waiters.splice(0)) w();

@@ -7,6 +7,8 @@ import { teamsBearerToken, teamsParticipantToken } from "./teamsCredentials";
 
 const RECONNECT_DELAY_MS = 3000;
 const NORMAL_CLOSURE = 1000;
+/** Rejoins after a `resync` frame are spread over this many milliseconds. */
+const RESYNC_SPREAD_MS = 1000;
 
 /** Who joins: a signed-in user, or a guest with a participant id (spec part 2 section 4, "Live connection"). */
 export interface LiveIdentity {
@@ -24,6 +26,8 @@ function socketUrl(): string {
  * Keeps a WebSocket to /ws open for `sessionId` while `identity` is known and `enabled`:
  * sends join_session (with the Teams SSO or participant token when the tab runs in Teams), writes every push into the react-query cache, closes with the normal
  * code on leave, and reconnects 3000 ms after any other close (the new snapshot replaces state).
+ * A `resync` frame (the server lost its database connection and may have missed pushes) makes
+ * it send join_session again within RESYNC_SPREAD_MS, for a fresh snapshot (issue #6 part 3).
  * Returns the live state (connection, presence, `you`).
  */
 export function useLiveSession(sessionId: string, identity: LiveIdentity | null, enabled: boolean): LiveState {
@@ -42,12 +46,11 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
     const connect = () => {
       socket = new WebSocket(socketUrl());
       const opened = socket;
-      opened.onopen = async () => {
-        setLiveConnected(queryClient, sessionId, true);
+      const join = async () => {
         // Inside Teams: browsers cannot set headers on a WebSocket, so the credentials ride in the frame.
         const accessToken = (await teamsBearerToken()) ?? undefined;
         const participantToken = teamsParticipantToken() ?? undefined;
-        const join: ClientMessage = {
+        const frame: ClientMessage = {
           type: "join_session",
           sessionId,
           userId,
@@ -56,11 +59,19 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
           ...(accessToken ? { accessToken } : {}),
           ...(participantToken ? { participantToken } : {}),
         };
-        if (opened.readyState === WebSocket.OPEN) opened.send(JSON.stringify(join));
+        if (opened.readyState === WebSocket.OPEN) opened.send(JSON.stringify(frame));
+      };
+      opened.onopen = () => {
+        setLiveConnected(queryClient, sessionId, true);
+        void join();
       };
       socket.onmessage = (event) => {
         try {
-          applyServerMessage(queryClient, sessionId, JSON.parse(String(event.data)) as ServerMessage);
+          const message = JSON.parse(String(event.data)) as ServerMessage;
+          // The server may have missed pushes (its database connection came back): rejoin for a
+          // fresh snapshot, after a random pause so a whole room does not rejoin at once.
+          if (message.type === "resync") setTimeout(() => void join(), Math.random() * RESYNC_SPREAD_MS);
+          applyServerMessage(queryClient, sessionId, message);
         } catch (error) {
           console.warn("Unreadable live message", error);
         }

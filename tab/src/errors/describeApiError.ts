@@ -15,6 +15,7 @@ const CODE_MESSAGES: Record<string, string> = {
   SUBSCRIPTION_INACTIVE: "Your subscription is not active. Please update your payment method.",
   DUPLICATE_SESSION: "A similar session already exists.",
   INTERNAL_ERROR: "Something went wrong on our end. Please try again later.",
+  SERVICE_UNAVAILABLE: "The service is briefly unavailable. Please try again in a few seconds.",
   NETWORK_ERROR: "Network connection error. Please check your internet connection.",
 };
 

@@ -1,7 +1,9 @@
 import { authorizeJWT, type CloudAdapter } from "@microsoft/agents-hosting";
 import { createAgentLogic } from "@pointwise/bot/agentLogic";
+import { containsNul, noNulMessage, wellFormedDeep } from "@pointwise/core/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
+import { validationError } from "../../errors";
 import { botAuthConfig, webResponse } from "../../integrations/teams/botAdapter";
 import { createTeamsPokerPort } from "../../integrations/teams/teamsPokerPort";
 import { activityBody } from "./schema";
@@ -23,16 +25,30 @@ export const botRoutes =
       "/api/messages",
       { schema: { body: activityBody, hide: true } },
       async (request: FastifyRequest, reply: FastifyReply) => {
-        const req = { body: request.body as Record<string, unknown>, headers: request.headers, method: request.method };
+        // PostgreSQL stores names, texts and the conversation reference: refuse NUL, mend lone
+        // surrogates (core/text, issue #6 part 3), as for every body of ours.
+        if (containsNul(request.body)) throw validationError({ activity: [noNulMessage("Activity")] });
+        const body = wellFormedDeep(request.body as Record<string, unknown>);
+        const req = { body, headers: request.headers, method: request.method };
         const res = webResponse(reply);
         let authorized = false;
         await authorize(req, res, () => {
           authorized = true;
         });
-        if (authorized) await adapter.process(req, res, logic);
-        const body = res.body;
-        if (body === undefined) return reply.send();
-        return reply.type("application/json").send(typeof body === "string" ? body : JSON.stringify(body));
+        if (authorized) {
+          try {
+            await adapter.process(req, res, logic);
+          } catch (err) {
+            // The SDK validates the activity with its own zod (v3): a malformed one is the sender's fault.
+            if (err instanceof Error && err.name === "ZodError") {
+              throw validationError({ activity: ["Invalid activity"] }, `Invalid activity: ${err.message}`);
+            }
+            throw err;
+          }
+        }
+        const answer = res.body;
+        if (answer === undefined) return reply.send();
+        return reply.type("application/json").send(typeof answer === "string" ? answer : JSON.stringify(answer));
       },
     );
   };

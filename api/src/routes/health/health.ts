@@ -1,12 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context";
+import { RETRY_AFTER_SECONDS } from "../../errors";
 import { databaseHealth } from "../../queries/databaseHealth";
 
-/** GET /api/health -> {status:"ok", db:"pglite"|"postgres"}; 503 when the database is down. */
+/**
+ * GET /api/health -> 200 {status:"ok", db:"pglite"|"postgres"}; when the database does not
+ * answer within 2 s: 503 with `Retry-After` and {status:"error", db, database:"unreachable",
+ * reason} (issue #6 part 3), so a load balancer takes the instance out until it is back.
+ */
 export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   app.get("/api/health", async (_request, reply) => {
-    const { ok, kind } = await databaseHealth(ctx);
-    if (!ok) return reply.status(503).send({ status: "error", db: kind });
+    const { kind, reason } = await databaseHealth(ctx);
+    if (reason) {
+      return reply
+        .status(503)
+        .header("Retry-After", String(RETRY_AFTER_SECONDS))
+        .send({ status: "error", db: kind, database: "unreachable", reason });
+    }
     return { status: "ok", db: kind };
   });
 

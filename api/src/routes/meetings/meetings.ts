@@ -1,5 +1,6 @@
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
 import { conversationIdSchema, tenantIdSchema } from "@pointwise/core/teamsSchemas";
+import { text } from "@pointwise/core/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,7 +12,7 @@ import { findConversation } from "../../queries/conversations";
 
 const params = z.object({ conversationId: conversationIdSchema });
 const bindBody = z.union([
-  z.object({ sessionId: z.string().min(1), tenantId: tenantIdSchema.optional() }),
+  z.object({ sessionId: text("Session").min(1), tenantId: tenantIdSchema.optional() }),
   z.object({ title: createSessionSchema.shape.title, tenantId: tenantIdSchema.optional() }),
 ]);
 

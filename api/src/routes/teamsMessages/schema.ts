@@ -1,3 +1,4 @@
+import { text } from "@pointwise/core/text";
 import { z } from "zod";
 
 /** `:id` of a session. */
@@ -14,13 +15,15 @@ export const teamsMessageBody = z
     stories: z
       .array(
         z.object({
-          title: z.string(),
+          title: text("Title"),
           points: z.number().nullable().optional(),
-          ticketNumber: z.string().nullable().optional(),
+          ticketNumber: text("Ticket number").nullable().optional(),
         }),
       )
       .optional(),
-    skippedStories: z.array(z.object({ title: z.string(), ticketNumber: z.string().nullable().optional() })).optional(),
+    skippedStories: z
+      .array(z.object({ title: text("Title"), ticketNumber: text("Ticket number").nullable().optional() }))
+      .optional(),
   })
   .optional()
   .default({});

@@ -1,0 +1,61 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const SERVER = path.resolve(__dirname, "../../api/dist/server.js");
+
+/** A `node api/dist/server.js` child process and its base URL. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Exit code once it exited (null while it runs). */
+  exitCode(): number | null;
+  /** SIGTERM (graceful) unless it already exited; resolves on exit. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `node api/dist/server.js` (build it first: `npm run build:server`) on a free port
+ * with `DATABASE_URL`, resolving once /api/health answers 200 (within 15 s).
+ * @throws Error when the process exits or does not answer in time.
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [SERVER], {
+    env: {
+      ...process.env,
+      NODE_OPTIONS: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "error",
+      ...env,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const handle: ServerProcess = {
+    url,
+    child,
+    exitCode: () => child.exitCode ?? (child.signalCode ? -1 : null),
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return handle;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("server did not start within 15 s");
+}
