@@ -14,6 +14,7 @@ import {
 } from "fastify-type-provider-zod";
 import { csrfProtection } from "./auth/csrf";
 import type { UserRow } from "./auth/currentUser";
+import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { TrustProxy } from "./config";
@@ -21,8 +22,10 @@ import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
+import { logoutRoutes } from "./routes/auth/logout";
 import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
@@ -46,15 +49,15 @@ declare module "fastify" {
   }
 }
 
-/** Hosts allowed to frame the app: Microsoft Teams on the web, Outlook and Microsoft 365. */
-const FRAME_ANCESTORS = [
-  "'self'",
-  "https://teams.microsoft.com",
-  "https://*.teams.microsoft.com",
-  "https://*.cloud.microsoft",
-  "https://*.office.com",
-  "https://outlook.office.com",
-  "https://*.microsoft365.com",
+/**
+ * Where profile pictures (`profileImageUrl`) come from: the sign-in providers of spec part 2
+ * (Google, GitHub, Twitter, Bluesky). Nothing else may be an image source (CSP img-src).
+ */
+const AVATAR_HOSTS = [
+  "https://lh3.googleusercontent.com",
+  "https://avatars.githubusercontent.com",
+  "https://pbs.twimg.com",
+  "https://cdn.bsky.app",
 ];
 
 /** Field messages of a schema validation error, by field path ("title", "points", "_body"). */
@@ -147,10 +150,15 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", "https://res.cdn.office.net"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        // teams-js reads its list of valid Teams origins from the Office CDN.
-        connectSrc: ["'self'", "ws:", "wss:", "https://res.cdn.office.net"],
-        frameAncestors: FRAME_ANCESTORS,
+        imgSrc: ["'self'", "data:", ...AVATAR_HOSTS],
+        // The app's own origin and its WebSocket origin (/ws); teams-js fetches its list of
+        // valid Teams origins from the Office CDN (validDomains.json).
+        connectSrc: [
+          "'self'",
+          (request) => ownSocketOrigins(config, request.headers.host).join(" "),
+          "https://res.cdn.office.net",
+        ],
+        frameAncestors: ["'self'", ...TEAMS_HOSTS],
         upgradeInsecureRequests: null,
       },
     },
@@ -159,6 +167,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     openapi: { info: { title: "Pointwise API", version: "0.1.0" } },
     transform: jsonSchemaTransform,
   });
+  guardSocketOrigin(app, config);
   await app.register(fastifyCookie);
   const store = new PgSessionStore(ctx.db);
   await app.register(fastifySession, {
@@ -195,6 +204,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(healthRoutes(ctx));
   await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
+  await app.register(logoutRoutes(ctx, { secure }));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
   await app.register(storyRoutes(ctx));

@@ -1,10 +1,12 @@
 import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { CardFactory, type TurnContext } from "@microsoft/agents-hosting";
 import { parseBotCommand } from "./botCommand";
+import type { VotingCardState } from "./cardState";
 import type { AdaptiveCard } from "./cards/adaptiveCard";
+import { cardMarkdown } from "./cards/cardText";
 import { buildHelpCard } from "./cards/helpCard";
 import { buildSummaryCard } from "./cards/summaryCard";
-import { buildVotingCard, CARD_VERBS } from "./cards/votingCard";
+import { buildConversationCard, buildVotingCard, CARD_VERBS } from "./cards/votingCard";
 import type { ConversationRef, PokerPort, TeamsUserRef } from "./pokerPort";
 
 /** An error the port raised on purpose (`{code, message}`), shown to the user. */
@@ -56,8 +58,9 @@ function invokeError(code: string, message: string) {
  * the refreshed card. All work goes through `port`.
  */
 export function createAgentLogic(port: PokerPort): (context: TurnContext) => Promise<void> {
-  const postVotingCard = async (context: TurnContext, conversation: ConversationRef, card: AdaptiveCard) => {
-    const sent = await context.sendActivity(cardMessage(card));
+  /** Posts the conversation's (viewer-neutral) voting card and remembers it for live updates. */
+  const postVotingCard = async (context: TurnContext, conversation: ConversationRef, state: VotingCardState) => {
+    const sent = await context.sendActivity(cardMessage(buildConversationCard(state)));
     if (sent?.id) await port.rememberCard(conversation.id, sent.id);
   };
 
@@ -72,18 +75,14 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
           return await postVotingCard(
             context,
             conversation,
-            buildVotingCard(await port.startSession(conversation, user, command.title)),
+            await port.startSession(conversation, user, command.title),
           );
         case "add":
-          return await postVotingCard(
-            context,
-            conversation,
-            buildVotingCard(await port.addStory(conversation, user, command.title)),
-          );
+          return await postVotingCard(context, conversation, await port.addStory(conversation, user, command.title));
         case "reveal":
-          return await postVotingCard(context, conversation, buildVotingCard(await port.reveal(conversation, user)));
+          return await postVotingCard(context, conversation, await port.reveal(conversation, user));
         case "next":
-          return await postVotingCard(context, conversation, buildVotingCard(await port.next(conversation, user)));
+          return await postVotingCard(context, conversation, await port.next(conversation, user));
         case "summary":
           await context.sendActivity(cardMessage(buildSummaryCard(await port.summary(conversation, user))));
           return;
@@ -92,7 +91,9 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
           return;
         default:
           await context.sendActivity(
-            cardMessage(buildHelpCard(command.text ? `I don't know "${command.text.slice(0, 80)}".` : undefined)),
+            cardMessage(
+              buildHelpCard(command.text ? cardMarkdown`I don't know "${command.text.slice(0, 80)}".` : undefined),
+            ),
           );
       }
     } catch (err) {
@@ -122,7 +123,7 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
         const state = await port.cardFor(conversation, user);
         response = state
           ? invokeCard(buildVotingCard(state))
-          : invokeCard(buildHelpCard("No session in this conversation yet."));
+          : invokeCard(buildHelpCard(cardMarkdown`No session in this conversation yet.`));
       } else {
         response = invokeError("VALIDATION_ERROR", `Unknown action ${String(verb)}`);
       }

@@ -2,12 +2,15 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { csrfFailed } from "../errors";
-import { PARTICIPANT_HEADER } from "./participantTokens";
+import { isParticipantCookie, PARTICIPANT_HEADER } from "./participantTokens";
 
 /** Cookie and header names of spec part 1 section 7. */
 export const CSRF_COOKIE = "csrf-token";
 /** The header a client copies the cookie value into. */
 export const CSRF_HEADER = "x-csrf-token";
+/** The form field a plain HTML form (no script) carries the token in instead of the header. */
+export const CSRF_FIELD = "_csrf";
+const FORM_TYPE = "application/x-www-form-urlencoded";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -36,6 +39,14 @@ export function csrfTokens(secret: string): { issue(): string; valid(token: stri
   };
 }
 
+/**
+ * Whether the browser's own credentials authenticate the request, which a cross-site page can
+ * make it send: a session with a signed-in user, or a guest's `pt_<sessionId>` cookie.
+ */
+function hasAmbientCredential(request: FastifyRequest): boolean {
+  return Boolean(request.session?.userId) || Object.keys(request.cookies).some(isParticipantCookie);
+}
+
 /** Sets the `csrf-token` cookie the page reads (not httpOnly: the page copies it into the header). */
 export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolean): FastifyReply =>
   reply.setCookie(CSRF_COOKIE, token, { path: "/", sameSite: "lax", secure, httpOnly: false });
@@ -46,14 +57,21 @@ export const setCsrfCookie = (reply: FastifyReply, token: string, secure: boolea
  * and echoed in `X-CSRF-Token` on every unsafe request. Also accepted, because a cross-site
  * page can neither forge them nor ride on an ambient credential with them:
  * - a bearer token (Teams SSO; the bearer hook rejects a bad one with 401) or a participant
- *   token header (a guest's credential, which the browser never attaches by itself);
+ *   token header (a guest's credential, which the browser never attaches by itself), but only
+ *   when nothing ambient authenticates the request too: no signed-in session and no `pt_`
+ *   cookie (issue #7: a stray `X-Participant-Token` let a cookie-authenticated DELETE through);
  * - a request with no cookies at all and a validly signed `X-CSRF-Token`: with no cookie there
  *   is no ambient credential to abuse, and a custom header cannot be sent cross-site without a
  *   CORS preflight, which this server never grants (Teams iframes, where third-party cookies
- *   are not sent, rely on this).
+ *   are not sent, rely on this);
+ * - for an HTML form post (`application/x-www-form-urlencoded`, no header), the token in the
+ *   `_csrf` field, checked once the body is parsed (only routes that register a form parser
+ *   get that far; elsewhere the body is a 415). The "Sign out?" page posts this way.
  */
 export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: string; secure: boolean }) => {
   const { issue, valid } = csrfTokens(opts.secret);
+  /** Form posts whose token is read from the body, in preValidation. */
+  const formPosts = new WeakSet<FastifyRequest>();
   app.addHook("onRequest", async (request: FastifyRequest, reply: FastifyReply) => {
     const cookieToken = request.cookies[CSRF_COOKIE];
     if (SAFE_METHODS.has(request.method)) {
@@ -62,11 +80,23 @@ export const csrfProtection = fp(async (app: FastifyInstance, opts: { secret: st
     }
     const path = request.url.split("?")[0] ?? "";
     if (EXEMPT.some((re) => re.test(path))) return;
-    if (request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER]) return;
+    const headerCredential =
+      request.headers.authorization?.startsWith("Bearer ") || request.headers[PARTICIPANT_HEADER];
+    if (headerCredential && !hasAmbientCredential(request)) return;
     const header = request.headers[CSRF_HEADER];
     const headerToken = Array.isArray(header) ? header[0] : header;
+    if (headerToken === undefined && request.headers["content-type"]?.split(";")[0]?.trim() === FORM_TYPE) {
+      formPosts.add(request);
+      return;
+    }
     const cookieOk = valid(cookieToken) && headerToken === cookieToken;
     const cookielessOk = !request.headers.cookie && valid(headerToken);
     if (!cookieOk && !cookielessOk) throw csrfFailed();
+  });
+  app.addHook("preValidation", async (request: FastifyRequest) => {
+    if (!formPosts.has(request)) return;
+    const field = (request.body as Record<string, unknown> | null | undefined)?.[CSRF_FIELD];
+    const cookieToken = request.cookies[CSRF_COOKIE];
+    if (!valid(cookieToken) || field !== cookieToken) throw csrfFailed();
   });
 });

@@ -6,6 +6,8 @@ export const PARTICIPANT_HEADER = "x-participant-token";
 
 /** Name of the httpOnly cookie holding the participant token for one session. */
 export const participantCookieName = (sessionId: string): string => `pt_${sessionId}`;
+/** Whether a cookie name is a participant token cookie (`pt_<sessionId>`). */
+export const isParticipantCookie = (name: string): boolean => name.startsWith("pt_");
 
 /** A new participant token (32 random bytes, base64url) and the SHA-256 hash that is stored. */
 export function newParticipantToken(): { token: string; hash: string } {

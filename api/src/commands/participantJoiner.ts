@@ -1,9 +1,11 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { ParticipantView } from "@pointwise/core/presented";
 import { sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/database";
 import { sessionInvitations, sessionParticipants } from "../db/schema";
+import { notFound } from "../errors";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
@@ -14,13 +16,15 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
  * invitation by e-mail, which it accepts, or a team member invited by id).
  * Idempotent: an existing participant is returned with `created` false. The participant is
  * presented as the whole room sees it (no e-mail): the same view is pushed to everyone.
- * @throws 404 NOT_FOUND for an unknown session; 403 when archived or full.
+ * @throws 404 NOT_FOUND for an unknown or malformed session id (checked before any query:
+ *   a non-uuid would be a database error); 403 when archived or full.
  */
 export async function addUserParticipant(
   ctx: AppContext,
   sessionId: string,
   user: UserRow,
 ): Promise<{ participant: ParticipantView; created: boolean }> {
+  if (!isUuid(sessionId)) throw notFound("Session not found");
   const existing = await ctx.db
     .select()
     .from(sessionParticipants)

@@ -15,10 +15,16 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-/** Opens `/ws` with the client's cookies (and optional headers), as a browser would. */
-export async function openSocket(baseUrl: string, client?: ApiClient, query = ""): Promise<TestSocket> {
+/** Opens `/ws` with the client's cookies (and optional headers, e.g. `origin`), as a browser would. */
+export async function openSocket(
+  baseUrl: string,
+  client?: ApiClient,
+  query = "",
+  headers: Record<string, string> = {},
+): Promise<TestSocket> {
   const url = `${baseUrl.replace(/^http/, "ws")}/ws${query}`;
-  const ws = new WebSocket(url, { headers: client?.cookies.size ? { cookie: client.cookieHeader() } : {} });
+  const cookie = client?.cookies.size ? { cookie: client.cookieHeader() } : {};
+  const ws = new WebSocket(url, { headers: { ...headers, ...cookie } });
   const messages: ServerMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on("message", (data) => {

@@ -1,11 +1,14 @@
+import type { CardMarkdown } from "./cardText";
+
 /**
  * Minimal Adaptive Card 1.5 element types used by Pointwise's cards (schema:
- * adaptivecards.io/explorer). Only what the builders emit.
+ * adaptivecards.io/explorer). Only what the builders emit. Text that Teams reads as Markdown
+ * (TextBlock text, Fact title and value) is CardMarkdown: user strings go through `cardText`.
  */
 export type CardElement =
   | {
       type: "TextBlock";
-      text: string;
+      text: CardMarkdown;
       wrap?: boolean;
       size?: "Small" | "Default" | "Medium" | "Large" | "ExtraLarge";
       weight?: "Lighter" | "Default" | "Bolder";
@@ -13,7 +16,7 @@ export type CardElement =
       color?: "Default" | "Accent" | "Good" | "Warning" | "Attention";
       spacing?: "None" | "Small" | "Medium" | "Large";
     }
-  | { type: "FactSet"; facts: { title: string; value: string }[] }
+  | { type: "FactSet"; facts: { title: CardMarkdown; value: CardMarkdown }[] }
   | { type: "ActionSet"; actions: CardAction[] }
   | { type: "Container"; items: CardElement[]; style?: "emphasis" | "good" | "attention"; spacing?: "Medium" };
 

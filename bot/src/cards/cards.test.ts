@@ -7,9 +7,10 @@ import { deckFor } from "@pointwise/core/decks";
 import * as AC from "adaptivecards";
 import type { VotingCardState } from "../cardState";
 import { type AdaptiveCard, MAX_ACTIONS_PER_SET } from "./adaptiveCard";
+import { cardMarkdown, cardText } from "./cardText";
 import { buildHelpCard } from "./helpCard";
 import { buildSummaryCard, summaryText } from "./summaryCard";
-import { buildVotingCard } from "./votingCard";
+import { buildConversationCard, buildVotingCard } from "./votingCard";
 
 /**
  * Every card is parsed by Microsoft's Adaptive Cards renderer library (`adaptivecards`, in a
@@ -137,7 +138,7 @@ describe("summary and help cards", () => {
   };
   it("are valid Adaptive Cards 1.5", () => {
     expect(problemsOf(buildSummaryCard(summary))).toEqual([]);
-    expect(problemsOf(buildHelpCard("I don't know that."))).toEqual([]);
+    expect(problemsOf(buildHelpCard(cardMarkdown`I don't know that.`))).toEqual([]);
   });
   it("says the summary as text for the share link", () => {
     expect(summaryText(summary)).toBe(
@@ -149,5 +150,90 @@ describe("summary and help cards", () => {
         "Skipped: BAM-9",
       ].join("\n"),
     );
+  });
+});
+
+describe("user text on cards (issue #7: injection in Teams cards)", () => {
+  const hostile = [
+    "[Admin](https://evil.example)",
+    "[click](javascript:alert(1))",
+    "![pixel](https://evil.example/p.png)",
+    "{{DATE(2017-02-14T06:08:39Z, SHORT)}}",
+    "**Boss** <b>x</b>\nline",
+    "1. www.evil.example",
+  ];
+  /** Every Markdown string of a card: TextBlock texts and Fact titles and values. */
+  const markdownOf = (card: AdaptiveCard): string[] =>
+    card.body.flatMap((e) => {
+      if (e.type === "TextBlock") return [e.text];
+      if (e.type === "FactSet") return e.facts.flatMap((f) => [f.title, f.value]);
+      if (e.type === "Container") return e.items.flatMap((i) => (i.type === "TextBlock" ? [i.text] : []));
+      return [];
+    });
+  /** What could become a link, an image, a template function or an HTML tag in Teams' Markdown. */
+  const live = /(?<!\\)\[|(?<!\\)<|\{\{|:\/\/|www\./;
+
+  it("escapes titles, names, tickets and session names so nothing turns into links or templates", () => {
+    const [a = "", b = "", c = "", d = "", e = "", f = ""] = hostile;
+    const votes = [
+      { displayName: c, points: 5 },
+      { displayName: d, points: 8 },
+    ];
+    const cards = [
+      buildVotingCard(
+        baseState({
+          session: { id: "s1", title: a, deck: deckFor("fibonacci") },
+          story: { id: "st1", title: b, ticketNumber: e, votesRevealed: false, status: "voting", finalPoints: null },
+          voters: hostile.map((displayName, i) => ({ displayName, hasVoted: i % 2 === 0 })),
+        }),
+      ),
+      buildVotingCard(
+        baseState({
+          story: { id: "st1", title: f, ticketNumber: null, votesRevealed: true, status: "voting", finalPoints: null },
+          votes,
+          results: roundResults([5, 8]),
+        }),
+      ),
+      buildSummaryCard({
+        sessionTitle: a,
+        completedStories: 1,
+        totalPoints: 5,
+        averagePoints: 5,
+        consensusRate: 100,
+        participants: 2,
+        stories: [
+          { title: b, points: 5, ticketNumber: null },
+          { title: c, points: 3, ticketNumber: "X-1" },
+        ],
+        skippedStories: [{ title: d, ticketNumber: null }],
+        openUrl: "https://pointwise.test/session/s1",
+      }),
+      buildHelpCard(cardMarkdown`I don't know "${a}".`),
+    ];
+    for (const card of cards) {
+      expect(problemsOf(card)).toEqual([]);
+      for (const text of markdownOf(card)) expect(text).not.toMatch(live);
+      // The only link is the one we build: "Open in Pointwise".
+      const urls = JSON.stringify(card).match(/https?:\/\/[^"\\\s)]+/g) ?? [];
+      expect(
+        urls.filter((u) => !u.startsWith("https://pointwise.test/") && !u.startsWith("http://adaptivecards.io/")),
+      ).toEqual([]);
+    }
+    const shown = JSON.stringify(cards.map(markdownOf));
+    expect(shown).toContain("\\\\[Admin\\\\](https:\u200b//evil.example)");
+  });
+
+  it("shows the text as typed once the escapes are read", () => {
+    const read = (md: string) => md.replace(/\\([!-/:-@[-`{-~])/g, "$1").replace(/\u200B/g, "");
+    for (const text of hostile) expect(read(cardText(text))).toBe(text.replace(/\n/g, " "));
+  });
+
+  it("posts to a conversation only the viewer-neutral card, never the viewer's own vote", () => {
+    const personal = buildVotingCard(baseState({ viewer: { ownPoints: 5, isLeader: true } }));
+    expect(JSON.stringify(personal)).toContain("Your vote: **5**");
+    const posted = buildConversationCard(baseState({ viewer: { ownPoints: 5, isLeader: true } }));
+    expect(problemsOf(posted)).toEqual([]);
+    expect(JSON.stringify(posted)).not.toMatch(/Your vote|\*\*5\*\*/);
+    expect(JSON.stringify(posted.actions)).toContain("reveal");
   });
 });

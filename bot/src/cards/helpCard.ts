@@ -1,4 +1,5 @@
 import { type AdaptiveCard, cardOf } from "./adaptiveCard";
+import { type CardMarkdown, cardMarkdown, cardText } from "./cardText";
 
 /** The commands the bot understands, as the manifest lists them (issue #3 section 2). */
 export const BOT_COMMANDS = [
@@ -10,11 +11,14 @@ export const BOT_COMMANDS = [
   { title: "help", description: "Show what PointBot can do" },
 ] as const;
 
-/** The help card: the command list, answered to `help` and to anything unknown. */
-export function buildHelpCard(note?: string): AdaptiveCard {
+/**
+ * The help card: the command list, answered to `help` and to anything unknown.
+ * @param note shown above the list (build it with `cardMarkdown`: it may quote the user)
+ */
+export function buildHelpCard(note?: CardMarkdown): AdaptiveCard {
   return cardOf([
-    { type: "TextBlock", text: "Pointwise planning poker", size: "Large", weight: "Bolder" },
+    { type: "TextBlock", text: cardMarkdown`Pointwise planning poker`, size: "Large", weight: "Bolder" },
     ...(note ? [{ type: "TextBlock" as const, text: note, wrap: true, color: "Attention" as const }] : []),
-    { type: "FactSet", facts: BOT_COMMANDS.map((c) => ({ title: c.title, value: c.description })) },
+    { type: "FactSet", facts: BOT_COMMANDS.map((c) => ({ title: cardText(c.title), value: cardText(c.description) })) },
   ]);
 }

@@ -1,5 +1,6 @@
 import type { SummaryCardState } from "../cardState";
 import { type AdaptiveCard, type CardElement, cardOf } from "./adaptiveCard";
+import { cardMarkdown, cardText, NONE } from "./cardText";
 
 /** The plain-text summary, also used as the Teams share-link message (spec part 2 section 7). */
 export function summaryText(s: SummaryCardState): string {
@@ -22,15 +23,24 @@ export function summaryText(s: SummaryCardState): string {
 /** The session summary card posted to the bound conversation. */
 export function buildSummaryCard(s: SummaryCardState): AdaptiveCard {
   const body: CardElement[] = [
-    { type: "TextBlock", text: `Session summary · ${s.sessionTitle}`, size: "Large", weight: "Bolder", wrap: true },
+    {
+      type: "TextBlock",
+      text: cardMarkdown`Session summary · ${s.sessionTitle}`,
+      size: "Large",
+      weight: "Bolder",
+      wrap: true,
+    },
     {
       type: "FactSet",
       facts: [
-        { title: "Completed stories", value: String(s.completedStories) },
-        { title: "Total points", value: String(s.totalPoints) },
-        { title: "Average", value: s.averagePoints === null ? "-" : s.averagePoints.toFixed(1) },
-        { title: "Consensus rate", value: s.consensusRate === null ? "-" : `${s.consensusRate}%` },
-        { title: "Participants", value: String(s.participants) },
+        { title: cardMarkdown`Completed stories`, value: cardMarkdown`${s.completedStories}` },
+        { title: cardMarkdown`Total points`, value: cardMarkdown`${s.totalPoints}` },
+        { title: cardMarkdown`Average`, value: s.averagePoints === null ? NONE : cardText(s.averagePoints.toFixed(1)) },
+        {
+          title: cardMarkdown`Consensus rate`,
+          value: s.consensusRate === null ? NONE : cardMarkdown`${s.consensusRate}%`,
+        },
+        { title: cardMarkdown`Participants`, value: cardMarkdown`${s.participants}` },
       ],
     },
   ];
@@ -38,15 +48,15 @@ export function buildSummaryCard(s: SummaryCardState): AdaptiveCard {
     body.push({
       type: "FactSet",
       facts: s.stories.slice(0, 30).map((st) => ({
-        title: st.ticketNumber ?? st.title.slice(0, 40),
-        value: `${st.points ?? "?"} pts${st.ticketNumber ? ` · ${st.title.slice(0, 60)}` : ""}`,
+        title: cardText(st.ticketNumber ?? st.title.slice(0, 40)),
+        value: cardText(`${st.points ?? "?"} pts${st.ticketNumber ? ` · ${st.title.slice(0, 60)}` : ""}`),
       })),
     });
   }
   if (s.skippedStories.length > 0) {
     body.push({
       type: "TextBlock",
-      text: `Skipped: ${s.skippedStories.map((st) => st.ticketNumber ?? st.title).join(", ")}`,
+      text: cardMarkdown`Skipped: ${s.skippedStories.map((st) => st.ticketNumber ?? st.title).join(", ")}`,
       isSubtle: true,
       wrap: true,
     });

@@ -1,5 +1,6 @@
 import type { VotingCardState } from "../cardState";
 import { type AdaptiveCard, actionRows, type CardAction, type CardElement, cardOf } from "./adaptiveCard";
+import { cardMarkdown, cardText, NONE } from "./cardText";
 
 /** Verbs of the voting card's Action.Execute buttons (invoke `adaptiveCard/action`). */
 export const CARD_VERBS = { vote: "vote", reveal: "reveal", next: "next", refresh: "refresh" } as const;
@@ -16,37 +17,43 @@ const bar = (count: number) => "█".repeat(Math.min(count, 20));
 export function buildVotingCard(state: VotingCardState): AdaptiveCard {
   const { session, story } = state;
   const body: CardElement[] = [
-    { type: "TextBlock", text: `Pointwise · ${session.title}`, isSubtle: true, size: "Small", wrap: true },
+    { type: "TextBlock", text: cardMarkdown`Pointwise · ${session.title}`, isSubtle: true, size: "Small", wrap: true },
   ];
   const actions: CardAction[] = [];
   const base = { sessionId: session.id, storyId: story?.id ?? null };
   if (!story) {
     body.push(
-      { type: "TextBlock", text: "No story to estimate yet", size: "Large", weight: "Bolder", wrap: true },
-      { type: "TextBlock", text: "Add one with **add <story title>**.", wrap: true },
+      { type: "TextBlock", text: cardMarkdown`No story to estimate yet`, size: "Large", weight: "Bolder", wrap: true },
+      { type: "TextBlock", text: cardMarkdown`Add one with **add ${"<story title>"}**.`, wrap: true },
     );
   } else {
-    body.push({ type: "TextBlock", text: story.title, size: "Large", weight: "Bolder", wrap: true });
-    if (story.ticketNumber) body.push({ type: "TextBlock", text: story.ticketNumber, isSubtle: true, spacing: "None" });
+    body.push({ type: "TextBlock", text: cardText(story.title), size: "Large", weight: "Bolder", wrap: true });
+    if (story.ticketNumber)
+      body.push({ type: "TextBlock", text: cardText(story.ticketNumber), isSubtle: true, spacing: "None" });
     const voted = state.voters.filter((v) => v.hasVoted).map((v) => v.displayName);
     const waiting = state.voters.filter((v) => !v.hasVoted).map((v) => v.displayName);
     if (story.status === "completed") {
       body.push({
         type: "TextBlock",
-        text: `Story completed: **${story.finalPoints ?? "?"} points**`,
+        text: cardMarkdown`Story completed: **${story.finalPoints ?? "?"} points**`,
         color: "Good",
         wrap: true,
       });
     } else if (!story.votesRevealed) {
       body.push({
         type: "TextBlock",
-        text: `Voted (${voted.length} of ${state.voters.length}): ${voted.join(", ") || "nobody yet"}`,
+        text: cardMarkdown`Voted (${voted.length} of ${state.voters.length}): ${voted.join(", ") || "nobody yet"}`,
         wrap: true,
       });
       if (waiting.length > 0)
-        body.push({ type: "TextBlock", text: `Waiting for: ${waiting.join(", ")}`, isSubtle: true, wrap: true });
+        body.push({
+          type: "TextBlock",
+          text: cardMarkdown`Waiting for: ${waiting.join(", ")}`,
+          isSubtle: true,
+          wrap: true,
+        });
       if (state.viewer?.ownPoints !== undefined && state.viewer.ownPoints !== null) {
-        body.push({ type: "TextBlock", text: `Your vote: **${state.viewer.ownPoints}**`, color: "Accent" });
+        body.push({ type: "TextBlock", text: cardMarkdown`Your vote: **${state.viewer.ownPoints}**`, color: "Accent" });
       }
       const deck: CardAction[] = session.deck.map((card) => ({
         type: "Action.Execute",
@@ -69,9 +76,9 @@ export function buildVotingCard(state: VotingCardState): AdaptiveCard {
       body.push({
         type: "FactSet",
         facts: [
-          { title: "Average", value: r.average === null ? "-" : r.average.toFixed(1) },
-          { title: "Consensus", value: r.label ?? "-" },
-          { title: "Range", value: r.min === null ? "-" : `${r.min} - ${r.max}` },
+          { title: cardMarkdown`Average`, value: r.average === null ? NONE : cardText(r.average.toFixed(1)) },
+          { title: cardMarkdown`Consensus`, value: r.label ? cardText(r.label) : NONE },
+          { title: cardMarkdown`Range`, value: r.min === null ? NONE : cardMarkdown`${r.min} - ${r.max ?? r.min}` },
         ],
       });
       body.push({
@@ -79,14 +86,14 @@ export function buildVotingCard(state: VotingCardState): AdaptiveCard {
         style: "emphasis",
         items: r.distribution.map((d) => ({
           type: "TextBlock",
-          text: `${d.points}  ${bar(d.count)}  ${d.count}`,
+          text: cardMarkdown`${d.points}  ${bar(d.count)}  ${d.count}`,
           spacing: "None",
         })),
       });
       if (state.votes && state.votes.length > 0) {
         body.push({
           type: "TextBlock",
-          text: state.votes.map((v) => `${v.displayName}: ${v.points}`).join(" · "),
+          text: cardText(state.votes.map((v) => `${v.displayName}: ${v.points}`).join(" · ")),
           isSubtle: true,
           wrap: true,
         });
@@ -103,7 +110,7 @@ export function buildVotingCard(state: VotingCardState): AdaptiveCard {
     }
     body.push({
       type: "TextBlock",
-      text: `${state.remaining} more stories in the queue`,
+      text: cardMarkdown`${state.remaining} more stories in the queue`,
       isSubtle: true,
       size: "Small",
     });
@@ -115,4 +122,15 @@ export function buildVotingCard(state: VotingCardState): AdaptiveCard {
     userIds: state.refreshUserIds.slice(0, 60),
   };
   return card;
+}
+
+/**
+ * The voting card posted to a conversation (send or update activity), which everyone there
+ * sees: the viewer-neutral card, without anyone's own vote ("Your vote") or per-person
+ * buttons. A personal view is only ever an invoke response or a refresh for that user
+ * (issue #7: the leader's vote was posted to the channel for 0.3 s).
+ */
+export function buildConversationCard(state: VotingCardState): AdaptiveCard {
+  const { viewer: _personal, ...neutral } = state;
+  return buildVotingCard(neutral);
 }

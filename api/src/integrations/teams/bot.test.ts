@@ -70,7 +70,7 @@ it("runs a round from a Teams channel, with card votes and website votes seen by
   const install = await post(activity(ann, { type: "conversationUpdate", membersAdded: [{ id: "28:pointwise-bot" }] }));
   expect(install.status).toBe(200);
   const help = await connector.next((c) => c.method === "POST");
-  expect(texts(cardOf(help))).toContain("new <title>");
+  expect(texts(cardOf(help))).toContain("new \\\\<title\\\\>");
 
   // new + add: the voting card, with the deck and no story, then the story.
   expect((await say(ann, "new Sprint 12 planning")).status).toBe(200);
@@ -129,6 +129,46 @@ it("runs a round from a Teams channel, with card votes and website votes seen by
   expect(texts(summary)).toContain("Checkout with PayPal");
   await say(cid, "dance");
   expect(texts(cardOf(await connector.next((c) => c.method === "POST")))).toContain("I don't know");
+});
+
+it("posts only viewer-neutral cards to the conversation and escapes hostile names (issue #7)", async () => {
+  const other = { id: `19:${randomUUID().replace(/-/g, "")}@thread.tacv2`, conversationType: "channel", tenantId };
+  const inOther = (from: ReturnType<typeof person>, extra: Record<string, unknown>) =>
+    post(activity(from, { ...extra, conversation: other }));
+  const sayThere = (from: ReturnType<typeof person>, text: string) =>
+    inOther(from, { type: "message", text: `<at>Pointwise</at> ${text}` });
+  const posted = (c: ConnectorCall) => c.path.includes(other.id) && (c.method === "POST" || c.method === "PUT");
+  await sayThere(ann, "new Leak check");
+  await sayThere(ann, "add [First](https://evil.example) {{DATE(2017-02-14T06:08:39Z, SHORT)}}");
+  await connector.next((c) => posted(c) && texts(cardOf(c)).includes("First"));
+  // The leader votes on the card: her own view (invoke response) shows her vote...
+  const own = await inOther(ann, {
+    type: "invoke",
+    name: "adaptiveCard/action",
+    value: { action: { type: "Action.Execute", verb: "vote", data: { points: 5 } } },
+  });
+  expect(texts(invokeCard(own))).toContain("Your vote: **5**");
+  // ...but the card she makes the bot post next (same story, not revealed) is everyone's.
+  await sayThere(ann, "add Second story");
+  const next = await connector.next((c) => posted(c) && texts(cardOf(c)).includes("Voted (1 of 1)"));
+  expect(texts(cardOf(next))).not.toMatch(/Your vote|\*\*5\*\*/);
+
+  // A guest whose name is a Markdown link: the live update shows it as text.
+  const status = await new ApiClient(server.url).get<{ sessionId: string }>(
+    `/api/meetings/${encodeURIComponent(other.id)}/session`,
+  );
+  const guest = await joinGuest(server.url, status.body.sessionId, "[Admin](https://evil.example)");
+  const stories = await guest.client.get<{ id: string }[]>(`/api/sessions/${status.body.sessionId}/stories`);
+  await guest.client.post("/api/votes", { storyId: stories.body[0]?.id, points: 3 });
+  const update = await connector.next((c) => posted(c) && c.method === "PUT" && texts(cardOf(c)).includes("Admin"));
+  const shown = JSON.stringify(cardOf(update).body);
+  expect(shown).not.toMatch(/(?<!\\\\)\[Admin|(?<!\\\\)\]\(|\{\{DATE|https:\/\/evil/);
+  expect(shown).toContain("\\\\[Admin\\\\]");
+
+  // Nothing posted to the conversation before reveal carried a vote's points.
+  const cards = connector.calls.filter(posted).map((c) => texts(cardOf(c)));
+  expect(cards.length).toBeGreaterThanOrEqual(4);
+  for (const card of cards) expect(card).not.toMatch(/Your vote|\*\*[0-9]+\*\*|: [0-9]+ ·/);
 });
 
 it("posts the summary to the bound conversation, or answers with a share link", async () => {

@@ -1,6 +1,6 @@
 import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { CardFactory, type CloudAdapter } from "@microsoft/agents-hosting";
-import { buildVotingCard } from "@pointwise/bot/cards/votingCard";
+import { buildConversationCard } from "@pointwise/bot/cards/votingCard";
 import type { ServerMessageType } from "@pointwise/core/realtime";
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
@@ -71,9 +71,7 @@ export function startCardUpdater(
     if (rows.length === 0) return;
     const access = await loadSessionAccess(ctx.db, { headers: {}, cookies: {}, userMemo: null }, sessionId);
     for (const row of rows) {
-      const state = await votingCardState(ctx, access, row.cardUserIds);
-      delete state.viewer;
-      const card = buildVotingCard(state);
+      const card = buildConversationCard(await votingCardState(ctx, access, row.cardUserIds));
       if (!row.reference) continue;
       await adapter.continueConversation(identity, referenceOf(row.reference), async (turn) => {
         await turn.updateActivity(

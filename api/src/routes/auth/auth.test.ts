@@ -83,7 +83,7 @@ describe("POST /api/login and GET /api/logout", () => {
     expect(ok.status).toBe(200);
     expect(ok.body.user.email).toBe(email);
     expect((await client.get("/api/auth/user")).status).toBe(200);
-    const out = await client.get("/api/logout");
+    const out = await client.request("GET", "/api/logout", undefined, { headers: { "sec-fetch-site": "same-origin" } });
     expect(out.status).toBe(302);
     expect((await client.get("/api/auth/user")).status).toBe(401);
   });

@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AttemptThrottle } from "../../auth/attemptThrottle";
 import { requireUser } from "../../auth/currentUser";
-import { SESSION_COOKIE } from "../../auth/sessionStore";
 import { updateProfile } from "../../commands/profileUpdater";
 import { authenticateUser } from "../../commands/userAuthenticator";
 import { registerUser } from "../../commands/userRegistrar";
@@ -25,7 +24,7 @@ async function signIn(request: FastifyRequest, userId: string, rememberMe: boole
 }
 
 /**
- * Sign-up, sign-in, sign-out and profile (spec part 1 section 7, "Authentication calls").
+ * Sign-up, sign-in and profile (spec part 1 section 7, "Authentication calls"; sign-out: logout.ts).
  * Limits (issue #7, "Login limits"): login and register share one per-IP budget
  * (AUTH_RATE_LIMIT_IP per 15 minutes; the IP is the socket's peer unless TRUST_PROXY names the
  * proxy). Failed logins slow down per account and client IP, so an attacker elsewhere never
@@ -70,11 +69,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   // Sign-in buttons navigate here (spec part 1 section 2): e-mail sign-in lives at /login.
   app.get("/api/login", async (_request, reply) => reply.redirect("/login"));
 
-  app.get("/api/logout", async (request, reply) => {
-    if (request.session.userId) await request.session.destroy();
-    reply.clearCookie(SESSION_COOKIE, { path: "/" });
-    return reply.redirect("/");
-  });
+  // Sign-out: logout.ts (GET same-origin only, POST with CSRF).
 
   app.get("/api/auth/user", async (request) => presentUser(await requireUser(ctx.db, request)));
 

@@ -44,4 +44,24 @@ describe("/api/meetings/:conversationId/session", () => {
       (await me.client.request("PUT", url(chatId), { sessionId: "00000000-0000-4000-8000-000000000000" })).status,
     ).toBe(404);
   });
+
+  it("answers malformed conversation ids with 400, never a 500 (issue #7)", async () => {
+    const me = await buildUser(server.url);
+    for (const raw of ["%00", "19%3Aa%00b", "%0A", "a%7F"]) {
+      const path = `/api/meetings/${raw}/session`;
+      const get = await me.client.get<{ code: string }>(path);
+      const put = await me.client.request<{ code: string }>("PUT", path, { title: "Sprint" });
+      for (const res of [get, put])
+        expect({ raw, status: res.status, code: res.body.code }).toEqual({
+          raw,
+          status: 400,
+          code: "VALIDATION_ERROR",
+        });
+    }
+    const tenant = await me.client.request<{ code: string }>("PUT", url(chat()), {
+      title: "Sprint",
+      tenantId: "\u0000",
+    });
+    expect(tenant.status).toBe(400);
+  });
 });

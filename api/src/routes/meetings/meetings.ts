@@ -1,4 +1,5 @@
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
+import { conversationIdSchema, tenantIdSchema } from "@pointwise/core/teamsSchemas";
 import { text } from "@pointwise/core/text";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -9,10 +10,10 @@ import type { AppContext } from "../../context";
 import { notFound } from "../../errors";
 import { findConversation } from "../../queries/conversations";
 
-const params = z.object({ conversationId: text("Conversation").min(1).max(512) });
+const params = z.object({ conversationId: conversationIdSchema });
 const bindBody = z.union([
-  z.object({ sessionId: text("Session").min(1), tenantId: text("Tenant").max(64).optional() }),
-  z.object({ title: createSessionSchema.shape.title, tenantId: text("Tenant").max(64).optional() }),
+  z.object({ sessionId: text("Session").min(1), tenantId: tenantIdSchema.optional() }),
+  z.object({ title: createSessionSchema.shape.title, tenantId: tenantIdSchema.optional() }),
 ]);
 
 /**

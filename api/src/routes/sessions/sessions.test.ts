@@ -292,5 +292,10 @@ describe("participants", () => {
     expect((await member.client.post(`/api/sessions/${session.id}/join`)).status).toBe(200);
     expect((await new ApiClient(server.url).post(`/api/sessions/${session.id}/join`)).status).toBe(401);
     expect((await member.client.post("/api/sessions/00000000-0000-4000-8000-000000000000/join")).status).toBe(404);
+    // A malformed id is a 404 like on every other session route, never a database error (issue #7).
+    for (const id of ["abc", "%00", "1%20or%201=1", `${session.id}x`]) {
+      const res = await member.client.post<{ code: string }>(`/api/sessions/${id}/join`);
+      expect({ id, status: res.status, code: res.body.code }).toEqual({ id, status: 404, code: "NOT_FOUND" });
+    }
   });
 });

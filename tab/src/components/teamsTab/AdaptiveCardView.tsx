@@ -39,10 +39,28 @@ const hostConfig = new HostConfig({
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
-/** The bot's TextBlocks use **bold** only; everything else stays plain (escaped) text. */
+/** A CommonMark backslash escape (`\\[`: user text, bot/src/cards/cardText.ts) or a `**` of our own bold. */
+const MARKUP = /\\([!-/:-@[-`{-~])|\*\*/g;
+const html = (text: string) => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
+
+/**
+ * The bot's TextBlocks use **bold** only, and escape every Markdown character of user text
+ * with a backslash; everything else stays plain (escaped) text, so no link or image is made.
+ */
 function boldMarkdown(text: string, result: { didProcess: boolean; outputHtml?: unknown }): void {
-  const escaped = text.replace(/[&<>"']/g, (ch) => ESCAPES[ch] ?? ch);
-  result.outputHtml = escaped.replace(/\*\*(.+?)\*\*/g, "<strong>$1</strong>");
+  let out = "";
+  let last = 0;
+  let bold = false;
+  for (const match of text.matchAll(MARKUP)) {
+    out += html(text.slice(last, match.index));
+    if (match[1] !== undefined) out += html(match[1]);
+    else {
+      bold = !bold;
+      out += bold ? "<strong>" : "</strong>";
+    }
+    last = match.index + match[0].length;
+  }
+  result.outputHtml = out + html(text.slice(last)) + (bold ? "</strong>" : "");
   result.didProcess = true;
 }
 

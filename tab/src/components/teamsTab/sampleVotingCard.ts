@@ -1,9 +1,10 @@
+import { markdownText } from "@pointwise/core/markdownText";
 import type { SessionView, StoryView } from "@pointwise/core/presented";
 import type { AdaptiveCardJson } from "../../api/cardQueries";
 
 /**
  * A local voting card in the shape the bot sends (Adaptive Card 1.5): the session and story as
- * TextBlocks, an ActionSet with one Action.Execute per deck card (data {action: "vote", points},
+ * TextBlocks (user text escaped as the bot escapes it), an ActionSet with one Action.Execute per deck card (data {action: "vote", points},
  * points null for `?`), and Action.OpenUrl "Open in Pointwise". Shown while
  * GET /api/sessions/{id}/card is not available.
  */
@@ -26,10 +27,10 @@ export function sampleVotingCard(session: SessionView, story: StoryView | null, 
     $schema: "http://adaptivecards.io/schemas/adaptive-card.json",
     version: "1.5",
     body: [
-      { type: "TextBlock", text: session.title, size: "Small", isSubtle: true, wrap: true },
+      { type: "TextBlock", text: markdownText(session.title), size: "Small", isSubtle: true, wrap: true },
       {
         type: "TextBlock",
-        text: story?.title ?? "No story to estimate yet",
+        text: story ? markdownText(story.title) : "No story to estimate yet",
         size: "Large",
         weight: "Bolder",
         wrap: true,
