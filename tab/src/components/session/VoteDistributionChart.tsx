@@ -28,9 +28,12 @@ export function VoteDistributionChart({
           />
           <Bar dataKey="count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
             {data.map((d) => (
+              // One brand colour, the others faded: colorCompoundBrandBackground is light enough to
+              // read on the dark themes, where colorBrandBackground2Pressed all but vanished.
               <Cell
                 key={d.points}
-                fill={d.points === mode ? tokens.colorBrandBackground : tokens.colorBrandBackground2Pressed}
+                fill={tokens.colorCompoundBrandBackground}
+                fillOpacity={d.points === mode ? 1 : 0.45}
               />
             ))}
           </Bar>
