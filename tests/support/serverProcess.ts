@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 
 const SERVER = path.resolve(__dirname, "../../api/dist/server.js");
@@ -22,7 +23,33 @@ export async function startServerProcess(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // Parallel test files start servers too: a port found free may be taken before the child
+  // binds it (EADDRINUSE, exit 1), so a start that dies is tried again on another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(databaseUrl, env, await freePort());
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof ServerExited)) throw err;
+    }
+  }
+}
+
+/** The child exited before it answered /api/health. */
+class ServerExited extends Error {}
+
+/** A port the kernel just handed out on 127.0.0.1 (free at that moment). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function startOnce(databaseUrl: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
@@ -48,7 +75,7 @@ export async function startServerProcess(
     },
   };
   for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null) throw new ServerExited(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
