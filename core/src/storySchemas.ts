@@ -7,23 +7,40 @@ export const STORY_STATUSES = ["pending", "voting", "completed", "skipped", "blo
 /** One story status. */
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
-/** Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3). */
+/** Most acceptance criteria per story, and most characters per criterion (spec part 2 section 3). */
+const MAX_CRITERIA = 50;
+const MAX_CRITERION = 1000;
+
+/**
+ * Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3).
+ * Each criterion is limited before anything else runs, and the text form to what 50 criteria of
+ * 1,000 characters with their line breaks can fill (issue #7).
+ */
 export const acceptanceCriteriaSchema = z
-  .union([z.array(text("Acceptance criteria")), text("Acceptance criteria")])
+  .union([
+    z.array(text("Acceptance criteria", { max: MAX_CRITERION })),
+    text("Acceptance criteria", { max: MAX_CRITERIA * (MAX_CRITERION + 2) }),
+  ])
   .transform((v) => (Array.isArray(v) ? v : v.split("\n")))
   .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
-  .pipe(z.array(z.string().max(1000, maxChars(1000))).max(50, "At most 50 acceptance criteria"));
+  .pipe(
+    z
+      .array(z.string().max(MAX_CRITERION, maxChars(MAX_CRITERION)))
+      .max(MAX_CRITERIA, `At most ${MAX_CRITERIA} acceptance criteria`),
+  );
+
+const TICKET_TOO_LONG = "Ticket number must be no more than 50 characters";
 
 /** Ticket number: up to 50 letters, digits and hyphens; empty means absent (spec part 1 section 5). */
 export const ticketNumberSchema = z
-  .union([text("Ticket number"), z.null()])
+  .union([text("Ticket number", { max: 50, tooLong: TICKET_TOO_LONG }), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(
     z.union([
       z
         .string()
-        .max(50, "Ticket number must be no more than 50 characters")
+        .max(50, TICKET_TOO_LONG)
         .regex(/^[A-Za-z0-9-]+$/, "Invalid ticket format"),
       z.null(),
       z.undefined(),
@@ -31,13 +48,13 @@ export const ticketNumberSchema = z
   );
 
 const storyDescription = z
-  .union([text("Description"), z.null()])
+  .union([text("Description", { max: 5000 }), z.null()])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v))
   .pipe(z.union([z.string().max(5000, maxChars(5000)), z.null(), z.undefined()]));
 
 /** Story title, 1-200 characters (spec part 1 section 5). */
-export const storyTitleSchema = text("Title", { error: "Title is required" })
+export const storyTitleSchema = text("Title", { error: "Title is required", max: 200 })
   .trim()
   .min(1, minChars(1))
   .max(200, maxChars(200));
