@@ -20,6 +20,7 @@ import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { handleSocketError } from "./realtime/socketErrors";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
 import { botRoutes } from "./routes/bot/bot";
@@ -175,7 +176,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },
     (_req, body, done) => done(null, body),
   );
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: handleSocketError });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(ctx));

@@ -16,6 +16,12 @@ const schema = z
     AUTH_RATE_LIMIT_IP: z.coerce.number().int().positive().default(300),
     /** Login attempts allowed per account (e-mail) in 15 minutes. */
     AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().positive().default(10),
+    /** WebSocket limits (issue #7, "WebSocket flood"): sockets per IP address, per participant of a session. */
+    WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().positive().default(50),
+    WS_MAX_SOCKETS_PER_VOTER: z.coerce.number().int().positive().default(5),
+    /** Frames a socket may send: sustained per second, and at once (token bucket). */
+    WS_FRAMES_PER_SECOND: z.coerce.number().positive().default(20),
+    WS_FRAME_BURST: z.coerce.number().int().positive().default(50),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
     TAB_DIST_DIR: z.string().optional(),
@@ -51,6 +57,16 @@ export interface Config {
   publicUrl: string | undefined;
   authRateLimitIp: number;
   authRateLimitAccount: number;
+  /** WebSocket limits per process (README "Configuration"; issue #7, "WebSocket flood"). */
+  ws: {
+    /** Open sockets per client IP address (`request.ip`); more are closed with 1008. */
+    maxSocketsPerIp: number;
+    /** Sockets joined to one session as one participant (voterKey); more are refused and closed with 1008. */
+    maxSocketsPerVoter: number;
+    /** Frames per second a socket may sustain, and its burst (realtime/frameRateLimit). */
+    framesPerSecond: number;
+    frameBurst: number;
+  };
   logLevel: string;
   /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
   tabDistDir: string;
@@ -109,6 +125,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
+    ws: {
+      maxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
+      maxSocketsPerVoter: e.WS_MAX_SOCKETS_PER_VOTER,
+      framesPerSecond: e.WS_FRAMES_PER_SECOND,
+      frameBurst: e.WS_FRAME_BURST,
+    },
     logLevel: e.LOG_LEVEL,
     // api/src or api/dist -> ../../tab/dist
     tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),
