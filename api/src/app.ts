@@ -20,6 +20,7 @@ import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { registerJsonBodyParser } from "./jsonBody";
 import { handleSocketError } from "./realtime/socketErrors";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
@@ -171,6 +172,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (!header?.startsWith("Bearer ") || request.url.startsWith("/api/messages")) return;
     request.userMemo = await app.teamsUserFromToken(header.slice("Bearer ".length).trim());
   });
+  registerJsonBodyParser(app);
   app.addContentTypeParser(
     ["text/csv", "text/plain"],
     { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },

@@ -1,8 +1,10 @@
+import { isUuid } from "@pointwise/core/ids";
 import type { ParticipantView } from "@pointwise/core/presented";
 import { sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { sessionParticipants } from "../db/schema";
+import { notFound } from "../errors";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { presentParticipant } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
@@ -18,6 +20,7 @@ export async function addUserParticipant(
   sessionId: string,
   user: UserRow,
 ): Promise<{ participant: ParticipantView; created: boolean }> {
+  if (!isUuid(sessionId)) throw notFound("Session not found"); // never a malformed id into a uuid column
   const existing = await ctx.db
     .select()
     .from(sessionParticipants)

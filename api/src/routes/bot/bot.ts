@@ -22,6 +22,10 @@ export const botRoutes =
     app.post("/api/messages", async (request: FastifyRequest, reply: FastifyReply) => {
       // PostgreSQL stores names, texts and the conversation reference: refuse NUL, mend lone
       // surrogates (core/text, issue #6 part 3), as for every body of ours.
+      const activity = request.body;
+      if (!activity || typeof activity !== "object" || Array.isArray(activity)) {
+        throw validationError({ activity: ["Invalid activity"] }, "An activity is a JSON object");
+      }
       if (containsNul(request.body)) throw validationError({ activity: [noNulMessage("Activity")] });
       const body = wellFormedDeep(request.body as Record<string, unknown>);
       const req = { body, headers: request.headers, method: request.method };
