@@ -3,8 +3,8 @@ import { clientMessageSchema, type ServerMessage } from "@pointwise/core/realtim
 import fc from "fast-check";
 import { z } from "zod";
 import { ApiClient } from "../testing/apiClient";
-import { type ConnectorStub, startConnectorStub } from "../testing/connectorStub";
 import { buildSession, buildStory, buildUser, joinGuest, type TestUser } from "../testing/factories";
+import { type FuzzFixture, startFuzzFixture } from "../testing/fuzzFixture";
 import {
   anyText,
   deepJson,
@@ -15,7 +15,7 @@ import {
   percentEncode,
   prototypeKeys,
 } from "../testing/hostileValues";
-import { startTestServer, type TestServer } from "../testing/testServer";
+import type { TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
 /**
@@ -58,7 +58,6 @@ type Identity = "member" | "guest" | "anonymous";
 type Answer = { status: number; ms: number };
 
 let server: TestServer;
-let connector: ConnectorStub;
 let leader: TestUser;
 let visitor: TestUser;
 let guest: ApiClient;
@@ -68,28 +67,20 @@ let sessionId: string;
 const failures: string[] = [];
 const coverage = new Map<string, number>();
 
+let fixture: FuzzFixture;
 beforeAll(async () => {
-  connector = await startConnectorStub();
-  // Frames are sent back to back here; the flood limits have their own test (realtime/wsFlood).
-  server = await startTestServer({
-    env: { PUBLIC_URL: "https://pointwise.test", WS_FRAMES_PER_SECOND: "100000", WS_FRAME_BURST: "100000" },
-  });
-  const built = await buildSession(server.url);
-  leader = built.leader;
-  sessionId = built.session.id;
-  const story = await buildStory(leader, sessionId);
-  const joined = await joinGuest(server.url, sessionId, "Fuzzy Guest");
-  guest = joined.client;
+  fixture = await startFuzzFixture();
+  ({ server, leader, sessionId } = fixture);
+  guest = fixture.guest.client;
   visitor = await buildUser(server.url);
   anonymous = new ApiClient(server.url);
   await anonymous.csrf();
-  realIds = [sessionId, story.id, leader.user.id, joined.join.participant.id, randomUUID()];
+  realIds = [sessionId, fixture.storyId, leader.user.id, fixture.guest.join.participant.id, randomUUID()];
 });
 afterAll(async () => {
   const cases = [...coverage.values()].reduce((a, b) => a + b, 0);
   console.info(`fuzzApi: ${coverage.size} routes and frame types, ${cases} hostile requests and frames`);
-  await server.close();
-  await connector.close();
+  await fixture.close();
 });
 
 /** Valid-looking values of a JSON schema (OpenAPI 3.0 or JSON Schema), hostile ones mixed in at every level. */

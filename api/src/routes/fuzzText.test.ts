@@ -3,10 +3,11 @@ import type { ServerMessage } from "@pointwise/core/realtime";
 import { hasNul } from "@pointwise/core/text";
 import fc from "fast-check";
 import { ApiClient } from "../testing/apiClient";
-import { type ConnectorStub, startConnectorStub } from "../testing/connectorStub";
-import { buildSession, buildStory, buildUser, joinGuest, TEST_PASSWORD, type TestUser } from "../testing/factories";
+import type { ConnectorStub } from "../testing/connectorStub";
+import { buildUser, type joinGuest, TEST_PASSWORD, type TestUser } from "../testing/factories";
+import { type FuzzFixture, startFuzzFixture } from "../testing/fuzzFixture";
 import { anyText, percentEncode } from "../testing/hostileValues";
-import { startTestServer, type TestServer } from "../testing/testServer";
+import type { TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
 /**
@@ -31,22 +32,14 @@ let guest: Awaited<ReturnType<typeof joinGuest>>;
 let cases = 0;
 const failures: string[] = [];
 
+let fixture: FuzzFixture;
 beforeAll(async () => {
-  connector = await startConnectorStub();
-  // Frames are sent back to back here; the flood limits have their own test (realtime/wsFlood).
-  server = await startTestServer({
-    env: { PUBLIC_URL: "https://pointwise.test", WS_FRAMES_PER_SECOND: "100000", WS_FRAME_BURST: "100000" },
-  });
-  const built = await buildSession(server.url);
-  leader = built.leader;
-  sessionId = built.session.id;
-  storyId = (await buildStory(leader, sessionId)).id;
-  guest = await joinGuest(server.url, sessionId, "Fuzzy Fred");
+  fixture = await startFuzzFixture();
+  ({ server, connector, leader, sessionId, storyId, guest } = fixture);
 });
 afterAll(async () => {
   console.info(`fuzzText: ${cases} fuzzed requests and frames`);
-  await server.close();
-  await connector.close();
+  await fixture.close();
 });
 
 type Answer = { status: number; body: unknown };
