@@ -5,13 +5,13 @@ import { text } from "./text";
 
 /** "" and the UI's sentinel values ('no-team', 'no-jira') mean absent (spec part 1 section 5). */
 const optionalId = (sentinel: string, field: string, max?: number) =>
-  z
-    .union([text(field, { max }), z.null()])
+  text(field, { max })
+    .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" || v === sentinel ? null : v));
 
-const description = z
-  .union([text("Description", { max: 1000 }), z.null()])
+const description = text("Description", { max: 1000 })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(z.union([z.string().max(1000, maxChars(1000)), z.null(), z.undefined()]));

@@ -11,29 +11,29 @@ export type StoryStatus = (typeof STORY_STATUSES)[number];
 const MAX_CRITERIA = 50;
 const MAX_CRITERION = 1000;
 
+/** Longest text form of the criteria: 50 criteria of 1,000 characters with their line breaks. */
+const MAX_CRITERIA_TEXT = MAX_CRITERIA * (MAX_CRITERION + 2);
+
 /**
  * Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3).
- * Each criterion is limited before anything else runs, and the text form to what 50 criteria of
- * 1,000 characters with their line breaks can fill (issue #7).
+ * Each criterion is limited before anything else runs, and the text form to MAX_CRITERIA_TEXT
+ * before it is split (issue #7). A list, not a union: a union hides its option's message.
  */
 export const acceptanceCriteriaSchema = z
-  .union([
-    z.array(text("Acceptance criteria", { max: MAX_CRITERION })),
-    text("Acceptance criteria", { max: MAX_CRITERIA * (MAX_CRITERION + 2) }),
-  ])
-  .transform((v) => (Array.isArray(v) ? v : v.split("\n")))
+  .preprocess(
+    (v) => (typeof v === "string" && v.length <= MAX_CRITERIA_TEXT ? v.split("\n") : v),
+    z.array(text("Acceptance criteria", { max: MAX_CRITERION }), {
+      error: `Acceptance criteria must be a list, or text of at most ${MAX_CRITERIA_TEXT} characters`,
+    }),
+  )
   .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
-  .pipe(
-    z
-      .array(z.string().max(MAX_CRITERION, maxChars(MAX_CRITERION)))
-      .max(MAX_CRITERIA, `At most ${MAX_CRITERIA} acceptance criteria`),
-  );
+  .pipe(z.array(z.string()).max(MAX_CRITERIA, `At most ${MAX_CRITERIA} acceptance criteria`));
 
 const TICKET_TOO_LONG = "Ticket number must be no more than 50 characters";
 
 /** Ticket number: up to 50 letters, digits and hyphens; empty means absent (spec part 1 section 5). */
-export const ticketNumberSchema = z
-  .union([text("Ticket number", { max: 50, tooLong: TICKET_TOO_LONG }), z.null()])
+export const ticketNumberSchema = text("Ticket number", { max: 50, tooLong: TICKET_TOO_LONG })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(
@@ -47,8 +47,8 @@ export const ticketNumberSchema = z
     ]),
   );
 
-const storyDescription = z
-  .union([text("Description", { max: 5000 }), z.null()])
+const storyDescription = text("Description", { max: 5000 })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v))
   .pipe(z.union([z.string().max(5000, maxChars(5000)), z.null(), z.undefined()]));
@@ -65,8 +65,8 @@ export const createStorySchema = z.object({
   description: storyDescription,
   acceptanceCriteria: acceptanceCriteriaSchema.optional().default([]),
   ticketNumber: ticketNumberSchema,
-  teamId: z
-    .union([text("Team"), z.null()])
+  teamId: text("Team")
+    .nullable()
     .optional()
     .transform((v) => (v === "no-team" || v === "" ? null : v)),
   sessionId: text("Session").optional(),

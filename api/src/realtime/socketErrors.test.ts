@@ -19,7 +19,7 @@ function fakes() {
 }
 
 describe("handleSocketError (issue #7)", () => {
-  it("logs a frame over maxPayload at warn with its code, without a stack, and terminates", () => {
+  it("logs a frame over maxPayload at warn with its code, without a stack, and lets ws close it (1009)", () => {
     const { calls, socket, request } = fakes();
     const err = Object.assign(new RangeError("Max payload size exceeded"), {
       code: "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH",
@@ -32,7 +32,7 @@ describe("handleSocketError (issue #7)", () => {
       },
     ]);
     expect(JSON.stringify(calls)).not.toContain("stack");
-    expect(socket.terminated).toBe(true);
+    expect(socket.terminated).toBe(false);
   });
 
   it("logs anything else as an error with the error itself", () => {
@@ -40,5 +40,6 @@ describe("handleSocketError (issue #7)", () => {
     const err = new Error("boom");
     handleSocketError(err, socket as unknown as WebSocket, request);
     expect(calls).toEqual([{ level: "error", obj: { err } }]);
+    expect(socket.terminated).toBe(true);
   });
 });
