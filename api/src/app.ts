@@ -22,6 +22,8 @@ import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { registerJsonBodyParser } from "./jsonBody";
+import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
@@ -193,12 +195,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (!header?.startsWith("Bearer ") || request.url.startsWith("/api/messages")) return;
     request.userMemo = await app.teamsUserFromToken(header.slice("Bearer ".length).trim());
   });
+  registerJsonBodyParser(app);
   app.addContentTypeParser(
     ["text/csv", "text/plain"],
     { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },
     (_req, body, done) => done(null, body),
   );
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: handleSocketError });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(ctx));

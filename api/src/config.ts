@@ -55,6 +55,12 @@ const schema = z
         }
         return list;
       }),
+    /** WebSocket limits (issue #7, "WebSocket flood"): sockets per IP address, per participant of a session. */
+    WS_MAX_SOCKETS_PER_IP: z.coerce.number().int().positive().default(50),
+    WS_MAX_SOCKETS_PER_VOTER: z.coerce.number().int().positive().default(5),
+    /** Frames a socket may send: sustained per second, and at once (token bucket). */
+    WS_FRAMES_PER_SECOND: z.coerce.number().positive().default(20),
+    WS_FRAME_BURST: z.coerce.number().int().positive().default(50),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
     TAB_DIST_DIR: z.string().optional(),
@@ -93,6 +99,16 @@ export interface Config {
   authRateLimitAccount: number;
   /** Proxies whose X-Forwarded-For is believed (TRUST_PROXY); false unless configured. */
   trustProxy: TrustProxy;
+  /** WebSocket limits per process (README "Configuration"; issue #7, "WebSocket flood"). */
+  ws: {
+    /** Open sockets per client IP address (`request.ip`); more are closed with 1008. */
+    maxSocketsPerIp: number;
+    /** Sockets joined to one session as one participant (voterKey); more are refused and closed with 1008. */
+    maxSocketsPerVoter: number;
+    /** Frames per second a socket may sustain, and its burst (realtime/frameRateLimit). */
+    framesPerSecond: number;
+    frameBurst: number;
+  };
   logLevel: string;
   /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
   tabDistDir: string;
@@ -153,6 +169,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitIp: e.AUTH_RATE_LIMIT_IP,
     authRateLimitAccount: e.AUTH_RATE_LIMIT_ACCOUNT,
     trustProxy: e.TRUST_PROXY,
+    ws: {
+      maxSocketsPerIp: e.WS_MAX_SOCKETS_PER_IP,
+      maxSocketsPerVoter: e.WS_MAX_SOCKETS_PER_VOTER,
+      framesPerSecond: e.WS_FRAMES_PER_SECOND,
+      frameBurst: e.WS_FRAME_BURST,
+    },
     logLevel: e.LOG_LEVEL,
     // api/src or api/dist -> ../../tab/dist
     tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),

@@ -22,11 +22,10 @@
  * --size 10 (BENCH_SESSION_SIZE), --hold 60 (BENCH_HOLD_S), --interval 3000 (BENCH_VOTE_MS).
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { mapLimit } from "../lib/http";
-import { type DbKind, execSql, readRss, startServer } from "../lib/server";
+import { cpuSeconds, type DbKind, execSql, readRss, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 
@@ -53,19 +52,6 @@ interface LiveSession {
   votes: number;
   points: Map<BenchSocket, number>;
   current: { voter: BenchSocket; t0: number; received: Set<BenchSocket>; last: number } | null;
-}
-
-/** User time + system time of a process, in seconds (/proc/<pid>/stat). */
-function cpuSeconds(pid: number): number {
-  let stat = "";
-  try {
-    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  } catch {
-    return Number.NaN; // the process is gone
-  }
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return ticks / 100; // USER_HZ is 100 on Linux
 }
 
 /**

@@ -107,6 +107,8 @@ export async function startServer(kind: DbKind, extraEnv: Record<string, string>
     PORT: String(port),
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_IP: "100000000",
+    // Every bench client connects from 127.0.0.1 (bench/dos restores the default of 50).
+    WS_MAX_SOCKETS_PER_IP: "100000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
     ...extraEnv,
   };
@@ -192,6 +194,19 @@ export async function startServer(kind: DbKind, extraEnv: Record<string, string>
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** User time + system time of a process, in seconds (/proc/<pid>/stat). */
+export function cpuSeconds(pid: number): number {
+  let stat = "";
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return Number.NaN; // the process is gone
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return ticks / 100; // USER_HZ is 100 on Linux
 }
 
 /** Resident and peak resident memory of a process, in MiB (from /proc/<pid>/status). */

@@ -17,4 +17,16 @@ describe("parseBotCommand", () => {
     expect(parseBotCommand("new")).toEqual({ kind: "unknown", text: "new" });
     expect(parseBotCommand(undefined)).toEqual({ kind: "unknown", text: "" });
   });
+  it("strips tags in linear time: a megabyte of unclosed tags is parsed in < 50 ms (issue #7)", () => {
+    expect(parseBotCommand("<b>add</b> <i>Login</i> page")).toEqual({ kind: "add", title: "Login page" });
+    for (const hostile of ["<".repeat(1_000_000), "<at>".repeat(250_000), `<a${" ".repeat(999_998)}`]) {
+      let best = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now();
+        parseBotCommand(hostile);
+        best = Math.min(best, performance.now() - start);
+      }
+      expect(best).toBeLessThan(50);
+    }
+  });
 });

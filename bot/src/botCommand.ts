@@ -10,12 +10,14 @@ export type BotCommand =
 
 /**
  * Parses a message: `<at>` mentions and HTML are stripped, the first word is the command
- * (case-insensitive), the rest its argument. `new` and `add` need a title.
+ * (case-insensitive), the rest its argument. `new` and `add` need a title. Each pattern is
+ * linear in the text: a tag never spans another `<` (with `<[^>]+>` a megabyte of `<` was
+ * quadratic, minutes of event loop; issue #7).
  */
 export function parseBotCommand(raw: string | undefined): BotCommand {
   const text = (raw ?? "")
     .replace(/<at>[^<]*<\/at>/gi, " ")
-    .replace(/<[^>]+>/g, " ")
+    .replace(/<[^<>]*>/g, " ")
     .replace(/&nbsp;/g, " ")
     .replace(/\s+/g, " ")
     .trim();

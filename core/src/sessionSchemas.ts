@@ -4,14 +4,14 @@ import { maxChars, minChars } from "./messages";
 import { text } from "./text";
 
 /** "" and the UI's sentinel values ('no-team', 'no-jira') mean absent (spec part 1 section 5). */
-const optionalId = (sentinel: string, field: string) =>
-  z
-    .union([text(field), z.null()])
+const optionalId = (sentinel: string, field: string, max?: number) =>
+  text(field, { max })
+    .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v === null || v === "" || v === sentinel ? null : v));
 
-const description = z
-  .union([text("Description"), z.null()])
+const description = text("Description", { max: 1000 })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(z.union([z.string().max(1000, maxChars(1000)), z.null(), z.undefined()]));
@@ -27,13 +27,13 @@ const customDeck = z
   .min(2, "A custom deck needs at least 2 cards")
   .max(20, "A custom deck has at most 20 cards");
 
-const jiraProjectKey = optionalId("no-jira", "Jira project key").pipe(
+const jiraProjectKey = optionalId("no-jira", "Jira project key", 50).pipe(
   z.union([z.string().max(50, maxChars(50)), z.null(), z.undefined()]),
 );
 
 /** POST /api/sessions body (spec part 1 section 5, "Session create"). */
 export const createSessionSchema = z.object({
-  title: text("Title", { error: "Title is required" }).trim().min(1, minChars(1)).max(200, maxChars(200)),
+  title: text("Title", { error: "Title is required", max: 200 }).trim().min(1, minChars(1)).max(200, maxChars(200)),
   description,
   teamId: optionalId("no-team", "Team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
   jiraProjectKey,
@@ -47,7 +47,7 @@ export type CreateSessionInput = z.infer<typeof createSessionSchema>;
 
 /** PATCH /api/sessions/{id} body: the create fields, all optional (spec part 1 section 5). */
 export const updateSessionSchema = z.object({
-  title: text("Title").trim().min(1, minChars(1)).max(200, maxChars(200)).optional(),
+  title: text("Title", { max: 200 }).trim().min(1, minChars(1)).max(200, maxChars(200)).optional(),
   description,
   teamId: optionalId("no-team", "Team").pipe(z.union([z.uuid("Invalid team"), z.null(), z.undefined()])),
   jiraProjectKey,
@@ -62,7 +62,7 @@ export type UpdateSessionInput = z.infer<typeof updateSessionSchema>;
 export const inviteParticipantSchema = z
   .object({
     userId: z.uuid("Invalid user").optional(),
-    email: text("Email").trim().toLowerCase().email("Invalid email address").max(255).optional(),
+    email: text("Email", { max: 255 }).trim().toLowerCase().email("Invalid email address").max(255).optional(),
   })
   .refine((v) => v.userId !== undefined || v.email !== undefined, {
     message: "Please enter an email address",

@@ -7,37 +7,54 @@ export const STORY_STATUSES = ["pending", "voting", "completed", "skipped", "blo
 /** One story status. */
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
-/** Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3). */
+/** Most acceptance criteria per story, and most characters per criterion (spec part 2 section 3). */
+const MAX_CRITERIA = 50;
+const MAX_CRITERION = 1000;
+
+/** Longest text form of the criteria: 50 criteria of 1,000 characters with their line breaks. */
+const MAX_CRITERIA_TEXT = MAX_CRITERIA * (MAX_CRITERION + 2);
+
+/**
+ * Acceptance criteria may arrive as a list or as newline-separated text (spec part 2 section 3).
+ * Each criterion is limited before anything else runs, and the text form to MAX_CRITERIA_TEXT
+ * before it is split (issue #7). A list, not a union: a union hides its option's message.
+ */
 export const acceptanceCriteriaSchema = z
-  .union([z.array(text("Acceptance criteria")), text("Acceptance criteria")])
-  .transform((v) => (Array.isArray(v) ? v : v.split("\n")))
+  .preprocess(
+    (v) => (typeof v === "string" && v.length <= MAX_CRITERIA_TEXT ? v.split("\n") : v),
+    z.array(text("Acceptance criteria", { max: MAX_CRITERION }), {
+      error: `Acceptance criteria must be a list, or text of at most ${MAX_CRITERIA_TEXT} characters`,
+    }),
+  )
   .transform((list) => list.map((c) => c.trim()).filter((c) => c.length > 0))
-  .pipe(z.array(z.string().max(1000, maxChars(1000))).max(50, "At most 50 acceptance criteria"));
+  .pipe(z.array(z.string()).max(MAX_CRITERIA, `At most ${MAX_CRITERIA} acceptance criteria`));
+
+const TICKET_TOO_LONG = "Ticket number must be no more than 50 characters";
 
 /** Ticket number: up to 50 letters, digits and hyphens; empty means absent (spec part 1 section 5). */
-export const ticketNumberSchema = z
-  .union([text("Ticket number"), z.null()])
+export const ticketNumberSchema = text("Ticket number", { max: 50, tooLong: TICKET_TOO_LONG })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v.trim()))
   .pipe(
     z.union([
       z
         .string()
-        .max(50, "Ticket number must be no more than 50 characters")
+        .max(50, TICKET_TOO_LONG)
         .regex(/^[A-Za-z0-9-]+$/, "Invalid ticket format"),
       z.null(),
       z.undefined(),
     ]),
   );
 
-const storyDescription = z
-  .union([text("Description"), z.null()])
+const storyDescription = text("Description", { max: 5000 })
+  .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : v === null || v.trim() === "" ? null : v))
   .pipe(z.union([z.string().max(5000, maxChars(5000)), z.null(), z.undefined()]));
 
 /** Story title, 1-200 characters (spec part 1 section 5). */
-export const storyTitleSchema = text("Title", { error: "Title is required" })
+export const storyTitleSchema = text("Title", { error: "Title is required", max: 200 })
   .trim()
   .min(1, minChars(1))
   .max(200, maxChars(200));
@@ -48,8 +65,8 @@ export const createStorySchema = z.object({
   description: storyDescription,
   acceptanceCriteria: acceptanceCriteriaSchema.optional().default([]),
   ticketNumber: ticketNumberSchema,
-  teamId: z
-    .union([text("Team"), z.null()])
+  teamId: text("Team")
+    .nullable()
     .optional()
     .transform((v) => (v === "no-team" || v === "" ? null : v)),
   sessionId: text("Session").optional(),

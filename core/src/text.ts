@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { maxChars } from "./messages";
 
 /**
  * The one rule for free text that reaches the database (issue #6 part 3): PostgreSQL refuses
@@ -22,16 +23,38 @@ export const hasNul = (value: string): boolean => value.includes("\u0000");
 export const wellFormed = (value: string): string => value.replace(LONE_SURROGATE, "\ufffd");
 
 /**
- * A string schema for free text named `field` (the name people read in the message): lone
- * surrogates become U+FFFD, NUL is refused with `noNulMessage(field)`. Chain `.trim()`,
- * `.min()`, `.max()` etc. after it as on `z.string()`; `params` are `z.string`'s (e.g. the
- * "is required" error).
+ * Longest text, in UTF-16 code units, that a text field without a limit of its own accepts
+ * (issue #7, "Denial of service"): above any real token, id or name a client sends, far below
+ * the 1 MB body, so no rule of a field ever runs on a megabyte.
  */
-export const text = (field: string, params?: Parameters<typeof z.string>[0]) =>
-  z
-    .string(params)
+export const MAX_TEXT_LENGTH = 10_000;
+
+/** Options of `text`: z.string's `error` (e.g. "Title is required") and the length limit. */
+export interface TextOptions {
+  /** The message when the value is missing or not a string. */
+  error?: string;
+  /** Most UTF-16 code units, before trimming; default MAX_TEXT_LENGTH. */
+  max?: number;
+  /** The message when `max` is exceeded; default `maxChars(max)` ("Must be no more than N characters"). */
+  tooLong?: string;
+}
+
+/**
+ * A string schema for free text named `field` (the name people read in the message). The
+ * length limit is checked first and stops the parse (issue #7: a 1 MB value must cost nothing,
+ * so no later rule, regex or transform ever sees more than `max` units); then lone surrogates
+ * become U+FFFD (same length) and NUL is refused with `noNulMessage(field)`. Chain `.trim()`,
+ * `.min()`, `.max()` etc. after it as on `z.string()` for the field's rule on the trimmed text.
+ * @param options `error` (missing value), `max` (default MAX_TEXT_LENGTH), `tooLong` (its message)
+ */
+export const text = (field: string, options: TextOptions = {}) => {
+  const max = options.max ?? MAX_TEXT_LENGTH;
+  return z
+    .string(options.error === undefined ? undefined : { error: options.error })
+    .max(max, { abort: true, error: options.tooLong ?? maxChars(max) })
     .overwrite(wellFormed)
     .refine((v) => !hasNul(v), noNulMessage(field));
+};
 
 /**
  * True when any string in a JSON value (objects, arrays, strings; keys included) holds NUL:

@@ -68,7 +68,8 @@ export function createSsoVerifier(config: Config): SsoVerifier {
       name: str(claims.name),
       givenName: str(claims.given_name),
       familyName: str(claims.family_name),
-      email: email && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email.toLowerCase() : null,
+      // The length check first: the pattern backtracks quadratically on a long run of dots (issue #7).
+      email: email && email.length <= 255 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email.toLowerCase() : null,
     };
   };
 }

@@ -11,9 +11,18 @@ import type { AppContext } from "../context";
 import { knownError, permissionDenied, unauthorized, validationError } from "../errors";
 import { loadSessionAccess, refreshSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
+import { FrameQueue } from "./frameQueue";
+import { FrameRateLimiter } from "./frameRateLimit";
 import type { HubConnection } from "./hub";
 import { publishParticipantsUpdate } from "./participantsUpdate";
+import { SocketCounter } from "./socketCounter";
 import { startSocketKeepalive } from "./socketKeepalive";
+
+/** Frames a socket may have waiting or in progress (issue #7): beyond, they are dropped as excess. */
+const MAX_QUEUED_FRAMES = 100;
+
+/** WebSocket close code for a policy violation (RFC 6455 section 7.4.1): too many frames or sockets. */
+export const CLOSE_POLICY_VIOLATION = 1008;
 
 /**
  * A client frame validated against core/realtime's `clientMessageSchema`.
@@ -44,9 +53,19 @@ function parseFrame(raw: string): ParsedClientMessage {
  * `session_snapshot`, then every push of its session's room. Rights are re-read at every
  * vote or story frame (one query), so a participant removed or a leader changed mid-session
  * loses or gains rights at the next frame, not at the next join.
+ *
+ * Flood limits (issue #7, "WebSocket flood"; `config.ws`): at most `maxSocketsPerIp` open
+ * sockets per client address (more are closed with 1008 at once) and `maxSocketsPerVoter`
+ * joined as one participant of a session (the newcomer gets a RATE_LIMITED error frame and
+ * 1008; the sockets already there keep working); frames pass a token bucket
+ * (frameRateLimit: excess dropped, one RATE_LIMITED error frame, 1008 for a persistent
+ * offender) into a bounded queue, and work queued for a socket that has closed is dropped.
  */
 export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   const keepalive = startSocketKeepalive(app);
+  const limits = ctx.config.ws;
+  const socketsByIp = new SocketCounter(limits.maxSocketsPerIp);
+  const socketsByVoter = new SocketCounter(limits.maxSocketsPerVoter);
 
   ctx.hub.onPresence((sessionId, voterKey, online) => {
     publishParticipantsUpdate(ctx, sessionId, online ? { online: [voterKey] } : { offline: [voterKey] }).catch(
@@ -55,6 +74,11 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   });
 
   app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
+    const releaseIp = socketsByIp.acquire(request.ip);
+    if (!releaseIp) {
+      socket.close(CLOSE_POLICY_VIOLATION, "Too many connections from this address");
+      return;
+    }
     // Keep only what identifies the caller: holding the upgrade request for the life of the
     // socket would keep its reply, session, logger and headers alive (bench/capacity). A Teams
     // SSO user from `join_session.accessToken` is memoised here, for every load of this join.
@@ -70,8 +94,9 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const queryToken = (request.query as { participantToken?: string } | undefined)?.participantToken;
     const log = app.log;
     keepalive.track(socket);
-    let room: { conn: HubConnection; access: SessionAccess } | null = null;
-    let queue: Promise<void> = Promise.resolve();
+    let room: { conn: HubConnection; access: SessionAccess; release(): void } | null = null;
+    const frames = new FrameQueue(MAX_QUEUED_FRAMES);
+    const limiter = new FrameRateLimiter(limits);
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -89,6 +114,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const leave = async () => {
       const left = room;
       room = null;
+      left?.release();
       if (left) await ctx.hub.leave(left.conn);
     };
     /**
@@ -123,6 +149,12 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         access = await refreshSessionAccess(ctx.db, access);
       }
       if (!access.voterKey) throw permissionDenied();
+      const release = socketsByVoter.acquire(`${access.session.id} ${access.voterKey}`);
+      if (!release) {
+        send({ type: "error", code: "RATE_LIMITED", message: "Too many connections for this participant" });
+        socket.close(CLOSE_POLICY_VIOLATION, "Too many connections for this participant");
+        return;
+      }
       const pending: string[] = [];
       let ready = false;
       const conn: HubConnection = {
@@ -133,7 +165,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           else if (socket.readyState === socket.OPEN) socket.send(frame);
         },
       };
-      room = { conn, access };
+      room = { conn, access, release };
       await ctx.hub.join(conn);
       send(await sessionSnapshot(ctx, access));
       ready = true;
@@ -141,6 +173,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     };
 
     const handle = async (raw: string) => {
+      if (socket.readyState !== socket.OPEN) return; // closed while the frame waited: nobody to answer
       const msg = parseFrame(raw);
       switch (msg.type) {
         case "ping":
@@ -168,11 +201,21 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     };
 
     socket.on("message", (data) => {
-      const raw = data.toString();
-      queue = queue.then(() => handle(raw)).catch(sendError);
+      if (socket.readyState !== socket.OPEN) return;
+      let verdict = limiter.take();
+      if (verdict === "accept") {
+        const raw = data.toString();
+        if (!frames.push(() => handle(raw).catch(sendError))) verdict = limiter.drop();
+      }
+      if (verdict === "firstDrop") {
+        send({ type: "error", code: "RATE_LIMITED", message: "Too many messages: slow down; extra ones are dropped" });
+      } else if (verdict === "disconnect") {
+        socket.close(CLOSE_POLICY_VIOLATION, "Too many messages");
+      }
     });
     socket.on("close", () => {
-      queue = queue.then(leave).catch(() => undefined);
+      releaseIp();
+      frames.close(() => leave().catch(() => undefined));
     });
   });
 };

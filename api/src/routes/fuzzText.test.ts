@@ -3,9 +3,11 @@ import type { ServerMessage } from "@pointwise/core/realtime";
 import { hasNul } from "@pointwise/core/text";
 import fc from "fast-check";
 import { ApiClient } from "../testing/apiClient";
-import { type ConnectorStub, startConnectorStub } from "../testing/connectorStub";
-import { buildSession, buildStory, buildUser, joinGuest, TEST_PASSWORD, type TestUser } from "../testing/factories";
-import { startTestServer, type TestServer } from "../testing/testServer";
+import type { ConnectorStub } from "../testing/connectorStub";
+import { buildUser, type joinGuest, TEST_PASSWORD, type TestUser } from "../testing/factories";
+import { type FuzzFixture, startFuzzFixture } from "../testing/fuzzFixture";
+import { anyText, percentEncode } from "../testing/hostileValues";
+import type { TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
 /**
@@ -21,30 +23,6 @@ jest.setTimeout(120_000);
 /** Runs per field (plus the EXAMPLES): 65 fields x 30, about 1,700 cases in 20-30 s. */
 const RUNS = 25;
 
-/** Characters that break things: NUL, lone surrogates, a pair, quotes, separators. */
-const nasty = fc.constantFrom(
-  "\u0000",
-  "\ud800",
-  "\udbff",
-  "\udc00",
-  "\udfff",
-  "\ud83d\ude00",
-  '"',
-  "'",
-  "\\",
-  ",",
-  "\n",
-  "\r",
-  "%",
-  "\u2028",
-);
-const unit = fc.oneof(
-  { weight: 4, arbitrary: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) },
-  { weight: 2, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
-  { weight: 2, arbitrary: nasty },
-);
-/** Arbitrary UTF-16 text of 0-40 code units, biased towards the characters above. */
-const anyText = fc.array(unit, { maxLength: 40 }).map((units) => units.join(""));
 /** Always tried first: NUL alone, NUL inside text, lone surrogates, a valid-looking value with NUL. */
 const EXAMPLES: [string][] = [["\u0000"], ["Sprint\u0000planning"], ["\ud800"], ["x\udc00y"], ["ok@example.com\u0000"]];
 
@@ -57,19 +35,14 @@ let guest: Awaited<ReturnType<typeof joinGuest>>;
 let cases = 0;
 const failures: string[] = [];
 
+let fixture: FuzzFixture;
 beforeAll(async () => {
-  connector = await startConnectorStub();
-  server = await startTestServer({ env: { PUBLIC_URL: "https://pointwise.test" } });
-  const built = await buildSession(server.url);
-  leader = built.leader;
-  sessionId = built.session.id;
-  storyId = (await buildStory(leader, sessionId)).id;
-  guest = await joinGuest(server.url, sessionId, "Fuzzy Fred");
+  fixture = await startFuzzFixture();
+  ({ server, connector, leader, sessionId, storyId, guest } = fixture);
 });
 afterAll(async () => {
   console.info(`fuzzText: ${cases} fuzzed requests and frames`);
-  await server.close();
-  await connector.close();
+  await fixture.close();
 });
 
 type Answer = { status: number; body: unknown };
@@ -97,8 +70,6 @@ async function fuzzField(name: string, send: (value: string) => Promise<Answer>,
 
 /** A CSV cell, quoted. */
 const cell = (v: string) => `"${v.replace(/"/g, '""')}"`;
-/** Percent-encodes the UTF-8 bytes (encodeURIComponent throws on a lone surrogate). */
-const enc = (v: string) => [...Buffer.from(v)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
 
 describe("arbitrary text through every text field of every route: never 5xx, NUL is 400", () => {
   it("register, login and profile", async () => {
@@ -199,7 +170,7 @@ describe("arbitrary text through every text field of every route: never 5xx, NUL
     const bind = async (conversationId: string, body: Record<string, string>) => {
       const res = await binder.client.request<{ id?: string }>(
         "PUT",
-        `/api/meetings/${enc(conversationId)}/session`,
+        `/api/meetings/${percentEncode(conversationId)}/session`,
         body,
       );
       if (res.status === 200 && res.body.id) await binder.client.delete(`/api/sessions/${res.body.id}`);
@@ -209,7 +180,7 @@ describe("arbitrary text through every text field of every route: never 5xx, NUL
     await fuzzField("meeting.conversationId", (v) => bind(v.length > 0 ? v : "\u0000", { title: "Fuzz" }));
     await fuzzField(
       "meeting.get.conversationId",
-      (v) => binder.client.get(`/api/meetings/${enc(v.length > 0 ? v : "\u0000")}/session`),
+      (v) => binder.client.get(`/api/meetings/${percentEncode(v.length > 0 ? v : "\u0000")}/session`),
       false,
     );
     await fuzzField("meeting.title", (v) => bind(chat(), { title: v }));
@@ -226,7 +197,7 @@ describe("arbitrary text through every text field of every route: never 5xx, NUL
   });
 
   it("path parameters: ids of sessions, stories, teams and votes", async () => {
-    const id = (v: string) => enc(v.length > 0 ? v : "\u0000");
+    const id = (v: string) => percentEncode(v.length > 0 ? v : "\u0000");
     await fuzzField("GET /api/sessions/:id", (v) => leader.client.get(`/api/sessions/${id(v)}`), false);
     await fuzzField(
       "PATCH /api/stories/:id",

@@ -6,6 +6,12 @@ import type { ApiClient } from "./apiClient";
 export interface TestSocket {
   messages: ServerMessage[];
   send(frame: unknown): void;
+  /** Sends a text frame as is (no JSON encoding); nothing once the socket is no longer open. */
+  sendRaw(data: string): void;
+  /** True while the socket is open. */
+  isOpen(): boolean;
+  /** Resolves with the close code and reason once the socket has closed. */
+  closed: Promise<{ code: number; reason: string }>;
   /** Resolves with the first received frame (from `since`) matching the predicate. */
   next<T extends ServerMessage["type"]>(
     type: T,
@@ -27,6 +33,9 @@ export async function openSocket(
   const ws = new WebSocket(url, { headers: { ...headers, ...cookie } });
   const messages: ServerMessage[] = [];
   const waiters: (() => void)[] = [];
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => {
+    ws.once("close", (code, reason) => resolve({ code, reason: reason.toString() }));
+  });
   ws.on("message", (data) => {
     messages.push(JSON.parse(data.toString()) as ServerMessage);
     for (const w of waiters.splice(0)) w();
@@ -39,6 +48,11 @@ export async function openSocket(
   return {
     messages,
     send: (frame) => ws.send(JSON.stringify(frame)),
+    sendRaw: (data) => {
+      if (ws.readyState === WebSocket.OPEN) ws.send(data);
+    },
+    isOpen: () => ws.readyState === WebSocket.OPEN,
+    closed,
     next(type, predicate, timeoutMs = 5000) {
       type M = Extract<ServerMessage, { type: typeof type }>;
       return new Promise<M>((resolve, reject) => {

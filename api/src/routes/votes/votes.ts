@@ -12,8 +12,9 @@ import { presentPoints } from "../../presenters/votePresenter";
 import { storyViews, voteViews } from "../../queries/sessionState";
 import { findVote } from "../../queries/votes";
 
-const voteParams = z.object({ storyId: z.string(), userId: z.string() });
-const anonymousVoteParams = z.object({ storyId: z.string(), participantId: z.string() });
+// Ids may be malformed (404 further on) but not empty: `/api/votes/{storyId}/` has no voter (issue #7 fuzz: a 500).
+const voteParams = z.object({ storyId: z.string(), userId: z.string().min(1) });
+const anonymousVoteParams = z.object({ storyId: z.string(), participantId: z.string().min(1) });
 
 /** Vote calls of spec part 2 section 7. Secrecy is applied by the vote presenter. */
 export const voteRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
