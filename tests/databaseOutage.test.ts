@@ -87,17 +87,23 @@ if (!bin) console.warn("databaseOutage.test.ts skipped: no PostgreSQL binaries u
     await db?.destroy();
   }, 30_000);
 
-  it("stays up through a 10 s outage, answers 503 during it and delivers pushes again after", async () => {
+  /** A session led on instance a with one story, a guest on instance b, both sockets joined. */
+  async function joinedAcrossInstances(guestName: string) {
     const { leader, session } = await buildSession(a.url);
     const story = await buildStory(leader, session.id);
-    const guest = await joinGuest(b.url, session.id, "Outage Olga");
-    const guestKey = `p:${guest.join.participant.id}`;
+    const guest = await joinGuest(b.url, session.id, guestName);
     const leaderWs = await openSocket(a.url, leader.client);
     const guestWs = await openSocket(b.url, guest.client);
     sockets.push(leaderWs, guestWs);
     leaderWs.send({ type: "join_session", sessionId: session.id });
     guestWs.send({ type: "join_session", sessionId: session.id });
     await Promise.all([leaderWs.next("session_snapshot"), guestWs.next("session_snapshot")]);
+    return { leader, session, story, guest, leaderWs, guestWs };
+  }
+
+  it("stays up through a 10 s outage, answers 503 during it and delivers pushes again after", async () => {
+    const { leader, session, story, guest, leaderWs, guestWs } = await joinedAcrossInstances("Outage Olga");
+    const guestKey = `p:${guest.join.participant.id}`;
 
     // Load: the guest votes on b over HTTP, the leader on a over the WebSocket.
     const load = voteLoop(guest.client, story.id);
@@ -169,15 +175,7 @@ if (!bin) console.warn("databaseOutage.test.ts skipped: no PostgreSQL binaries u
   }, 90_000);
 
   it("re-opens a terminated LISTEN connection and pushes cross instances again", async () => {
-    const { leader, session } = await buildSession(a.url);
-    const story = await buildStory(leader, session.id);
-    const guest = await joinGuest(b.url, session.id, "Reaped Rick");
-    const leaderWs = await openSocket(a.url, leader.client);
-    const guestWs = await openSocket(b.url, guest.client);
-    sockets.push(leaderWs, guestWs);
-    leaderWs.send({ type: "join_session", sessionId: session.id });
-    guestWs.send({ type: "join_session", sessionId: session.id });
-    await Promise.all([leaderWs.next("session_snapshot"), guestWs.next("session_snapshot")]);
+    const { leader, session, story, guest, leaderWs, guestWs } = await joinedAcrossInstances("Reaped Rick");
 
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
