@@ -10,6 +10,7 @@ import { Deck } from "./Deck";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
+import { RoundHistory } from "./RoundHistory";
 import { StoryDetails } from "./StoryDetails";
 import { StoryOutcome } from "./StoryOutcome";
 import type { SessionScreen } from "./useSessionScreen";
@@ -65,6 +66,8 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   const voters = expectedVoters(screen.participants);
   const votedCount = voters.filter((p) => storyVotes.some((v) => v.voterKey === p.voterKey)).length;
   const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
+  // Votes count only on the group's story (issue #8 section 3): another story is read-only.
+  const readOnly = screen.outOfSync;
 
   return (
     <Card className={styles.card}>
@@ -79,6 +82,11 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
               <MessageBarBody>Voting disabled - session owner not present</MessageBarBody>
             </MessageBar>
           ) : null}
+          {readOnly ? (
+            <MessageBar intent="info" data-testid="sync-to-vote">
+              <MessageBarBody>Sync to vote: votes count only on the group's story.</MessageBarBody>
+            </MessageBar>
+          ) : null}
           {story.votesRevealed ? (
             <Text className={styles.locked} data-testid="voting-locked">
               <LockClosed16Regular /> Voting completed and locked
@@ -91,7 +99,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             myVoterKey={screen.myVoterKey}
             selected={myVote?.points ?? null}
             hasVoted={myVote !== undefined}
-            disabled={!leaderPresent || story.votesRevealed || screen.myVoterKey === null}
+            disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
           />
           <ParticipationGrid
             participants={screen.participants}
@@ -101,9 +109,10 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             deck={session.deck}
             revealed={story.votesRevealed}
           />
+          <RoundHistory story={story} deck={session.deck} />
           {story.votesRevealed ? (
             <VoteResults votes={storyVotes} deck={session.deck} />
-          ) : (
+          ) : readOnly ? null : (
             <RevealControls
               sessionId={session.id}
               storyId={story.id}
