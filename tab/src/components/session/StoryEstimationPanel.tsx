@@ -7,6 +7,7 @@ import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
 import { Deck } from "./Deck";
+import { FinishedStoryControls } from "./FinishedStoryControls";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
@@ -74,7 +75,12 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       <Text className={styles.heading}>Story Estimation</Text>
       <StoryDetails story={story} />
       {done ? (
-        <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+        <>
+          <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+          {screen.isLeader ? (
+            <FinishedStoryControls key={story.id} sessionId={session.id} story={story} deck={session.deck} />
+          ) : null}
+        </>
       ) : (
         <>
           {!leaderPresent ? (
