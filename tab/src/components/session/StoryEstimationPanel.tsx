@@ -13,6 +13,7 @@ import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
 import { RoundHistory } from "./RoundHistory";
 import { StoryDetails } from "./StoryDetails";
+import { StoryEditActions } from "./StoryEditActions";
 import { StoryOutcome } from "./StoryOutcome";
 import type { SessionScreen } from "./useSessionScreen";
 import { VoteResults } from "./VoteResults";
@@ -73,7 +74,10 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   return (
     <Card className={styles.card}>
       <Text className={styles.heading}>Story Estimation</Text>
-      <StoryDetails story={story} />
+      <StoryDetails
+        story={story}
+        actions={screen.isLeader ? <StoryEditActions key={story.id} sessionId={session.id} story={story} /> : null}
+      />
       {done ? (
         <>
           <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
