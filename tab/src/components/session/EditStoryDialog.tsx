@@ -47,7 +47,7 @@ export function EditStoryDialog({
       { storyId: story.id, ...parsed.data },
       {
         onSuccess: () => {
-          notify("Success", "Story updated");
+          notify("Updated", "Story updated");
           onOpenChange(false);
         },
         onError: () => notify("Error", "Failed to update story. Please try again.", "error"),
