@@ -1,4 +1,4 @@
-import type { RoundResults } from "./consensus";
+import type { ConsensusLabel, RoundResults } from "./consensus";
 import type { Card, EstimationScale } from "./decks";
 import type { ParticipantRole } from "./enumerations";
 import type { StoryStatus } from "./storySchemas";
@@ -77,6 +77,18 @@ export interface VoteView {
   hasVoted: true;
   points?: number;
   updatedAt: string;
+}
+
+/**
+ * A finished round of a story (GET /api/stories/{id}/rounds; issue #8 section 3, "New Round
+ * keeps the earlier round"): its votes with points once that round was revealed (else `[]`),
+ * the average (1 decimal) and the consensus label of those votes (core `roundResults`).
+ */
+export interface StoryRoundView {
+  round: number;
+  votes: VoteView[];
+  average: number | null;
+  consensusLabel: ConsensusLabel | null;
 }
 
 /**

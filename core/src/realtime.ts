@@ -105,6 +105,8 @@ export type ServerMessage =
   | { type: "story_updated"; sessionId: string; story: StoryView }
   | { type: "story_status_change"; sessionId: string; story: StoryView }
   | { type: "round_started"; sessionId: string; story: StoryView }
+  /** The leader reordered the queue (PUT /api/sessions/{id}/story-order): every story id in its new order. */
+  | { type: "stories_reordered"; sessionId: string; storyIds: string[] }
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }

@@ -95,3 +95,16 @@ export const updateStorySchema = z.object({
 });
 /** A validated story update. */
 export type UpdateStoryInput = Partial<z.infer<typeof updateStorySchema>>;
+
+/**
+ * PUT /api/sessions/{id}/story-order body: every story of the session once, in the new queue
+ * order (issue #8 section 3, "reorder the queue"). Other ids or a missing story: 400.
+ */
+export const storyOrderSchema = z.object({
+  storyIds: z
+    .array(z.uuid("Invalid story"), { error: "storyIds must be a list of story ids" })
+    .min(1, "List the stories in their new order")
+    .max(1000, "At most 1000 stories"),
+});
+/** A validated queue order. */
+export type StoryOrderInput = z.infer<typeof storyOrderSchema>;

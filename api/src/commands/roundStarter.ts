@@ -1,20 +1,45 @@
+import { roundResults } from "@pointwise/core/consensus";
+import { DISPLAY_NAME_FALLBACK } from "@pointwise/core/displayNames";
 import type { StoryView } from "@pointwise/core/presented";
-import { eq, sql } from "drizzle-orm";
+import { voterKeyOf } from "@pointwise/core/voters";
+import { asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { stories, votes } from "../db/schema";
+import { stories, storyRounds, votes } from "../db/schema";
 import { notFound } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
+import { presentVote } from "../presenters/votePresenter";
+import { voterNames } from "../queries/sessionState";
 
 /**
- * Starts a new voting round on a story: deletes its votes, hides results, clears final points
- * and consensus, and counts the round up. Leader only (checked by the route's policy).
+ * Starts a new voting round on a story: keeps the finished round in `story_rounds` (its votes,
+ * average and consensus label when it was revealed; issue #8 section 3), deletes its votes,
+ * hides results, clears final points and consensus, and counts the round up. Leader only
+ * (checked by the route's policy).
  * @throws 404 for a story of another session.
  */
 export async function startNewRound(ctx: AppContext, access: SessionAccess, storyId: string): Promise<StoryView> {
   const story = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
     if (!row || row.sessionId !== access.session.id) throw notFound("Story not found");
+    const cast = row.votesRevealed
+      ? await tx.select().from(votes).where(eq(votes.storyId, row.id)).orderBy(asc(votes.createdAt))
+      : [];
+    const names = await voterNames(tx, cast);
+    const kept = cast
+      .filter((v) => v.points !== null)
+      .map((v) => presentVote(v, names.get(voterKeyOf(v)) ?? DISPLAY_NAME_FALLBACK, true, null));
+    const results = roundResults(kept.map((v) => v.points ?? null));
+    await tx
+      .insert(storyRounds)
+      .values({
+        storyId: row.id,
+        round: row.round,
+        votes: kept,
+        average: results.average,
+        consensusLabel: results.label,
+      })
+      .onConflictDoNothing();
     await tx.delete(votes).where(eq(votes.storyId, row.id));
     const [updated] = await tx
       .update(stories)

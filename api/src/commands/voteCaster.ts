@@ -1,13 +1,13 @@
 import { deckFor, isInDeck } from "@pointwise/core/decks";
 import { sessionNameOf } from "@pointwise/core/displayNames";
 import type { VoteView } from "@pointwise/core/presented";
-import { isOpenStory } from "@pointwise/core/storyRules";
+import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
 import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { pointingSessions, stories, votes } from "../db/schema";
-import { notFound, permissionDenied, sessionLocked, validationError, votingClosed } from "../errors";
+import { notFound, permissionDenied, sessionLocked, storyNotActive, validationError, votingClosed } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
@@ -23,7 +23,9 @@ export interface CastVoteResult {
  * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal.
  * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
  * @throws 403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
- *   409 VOTING_CLOSED once revealed, completed or skipped; 400 VALIDATION_ERROR off the deck.
+ *   409 VOTING_CLOSED once revealed, completed or skipped; 409 STORY_NOT_ACTIVE on a story that
+ *   is not the group's active one (session.activeStoryId, else core `currentStory`; issue #8
+ *   section 3); 400 VALIDATION_ERROR off the deck.
  */
 export async function castVote(ctx: AppContext, access: SessionAccess, input: CastVoteInput): Promise<CastVoteResult> {
   const caller = access.voterKey ? parseVoterKey(access.voterKey) : null;
@@ -48,6 +50,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         customDeck: pointingSessions.customDeck,
         locked: pointingSessions.locked,
         archivedAt: pointingSessions.archivedAt,
+        activeStoryId: pointingSessions.activeStoryId,
       })
       .from(stories)
       .innerJoin(pointingSessions, eq(pointingSessions.id, stories.sessionId))
@@ -64,6 +67,16 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     }
     if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
     if (!isOpenStory(story)) throw votingClosed();
+    let activeId = found.activeStoryId;
+    if (!activeId) {
+      const queue = await tx
+        .select({ id: stories.id, status: stories.status })
+        .from(stories)
+        .where(eq(stories.sessionId, story.sessionId))
+        .orderBy(asc(stories.position), asc(stories.createdAt));
+      activeId = currentStory(queue, null)?.id ?? null;
+    }
+    if (activeId !== story.id) throw storyNotActive();
     let row = null;
     if (input.points === null) {
       await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));

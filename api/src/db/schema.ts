@@ -1,3 +1,4 @@
+import type { ConsensusLabel } from "@pointwise/core/consensus";
 import { ESTIMATION_SCALES } from "@pointwise/core/decks";
 import {
   INSIGHT_CATEGORIES,
@@ -11,12 +12,14 @@ import {
   SUGGESTION_STATUSES,
   TEAM_ROLES,
 } from "@pointwise/core/enumerations";
+import type { VoteView } from "@pointwise/core/presented";
 import { STORY_STATUSES } from "@pointwise/core/storySchemas";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   json,
@@ -172,6 +175,28 @@ export const stories = pgTable(
     check("stories_consensus_needs_points", sql`NOT ${t.consensus} OR ${t.finalPoints} IS NOT NULL`),
     index("stories_session_idx").on(t.sessionId, t.position),
   ],
+);
+
+/**
+ * Finished rounds of a story (issue #8 section 3, "New Round keeps the earlier round"): written
+ * when New Round starts. `votes` holds the presented votes (VoteView with points) only when
+ * that round was revealed, else `[]`; `average` and `consensusLabel` come from core
+ * `roundResults` of those votes.
+ */
+export const storyRounds = pgTable(
+  "story_rounds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    storyId: uuid("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    votes: jsonb("votes").$type<VoteView[]>().notNull().default([]),
+    average: doublePrecision("average"),
+    consensusLabel: varchar("consensus_label", { length: 40 }).$type<ConsensusLabel>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("story_rounds_story_round_unique").on(t.storyId, t.round)],
 );
 
 /** Session participants: registered users (userId) or anonymous guests (token hash). */

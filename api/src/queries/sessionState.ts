@@ -6,6 +6,7 @@ import { voterKeyOf } from "@pointwise/core/voters";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
+import type { Db, Tx } from "../db/database";
 import { sessionParticipants, stories, users, votes } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { type ParticipantViewer, presentParticipant, viewerOf } from "../presenters/participantPresenter";
@@ -39,17 +40,20 @@ export async function participantViews(
   return rows.map((r) => presentParticipant(r.p, r.u, viewer));
 }
 
-/** Display names of the voters of some votes (users and participants), by voterKey. */
-async function voterNames(ctx: AppContext, rows: VoteRow[]): Promise<Map<string, string>> {
+/**
+ * Display names of the voters of some votes (users and participants), by voterKey.
+ * @param db the database or a transaction
+ */
+export async function voterNames(db: Db | Tx, rows: VoteRow[]): Promise<Map<string, string>> {
   const names = new Map<string, string>();
   const userIds = [...new Set(rows.flatMap((r) => (r.userId ? [r.userId] : [])))];
   const participantIds = [...new Set(rows.flatMap((r) => (r.participantId ? [r.participantId] : [])))];
   if (userIds.length) {
-    const found: UserRow[] = await ctx.db.select().from(users).where(inArray(users.id, userIds));
+    const found: UserRow[] = await db.select().from(users).where(inArray(users.id, userIds));
     for (const u of found) names.set(voterKeyOf({ userId: u.id }), sessionNameOf(u));
   }
   if (participantIds.length) {
-    const found = await ctx.db
+    const found = await db
       .select({ id: sessionParticipants.id, displayName: sessionParticipants.displayName })
       .from(sessionParticipants)
       .where(inArray(sessionParticipants.id, participantIds));
@@ -70,7 +74,7 @@ export async function voteViews(
 ): Promise<VoteView[]> {
   if (storyIds.length === 0) return [];
   const rows = await ctx.db.select().from(votes).where(inArray(votes.storyId, storyIds)).orderBy(asc(votes.createdAt));
-  const names = await voterNames(ctx, rows);
+  const names = await voterNames(ctx.db, rows);
   return rows.map((v) =>
     presentVote(v, names.get(voterKeyOf(v)) ?? DISPLAY_NAME_FALLBACK, revealed.has(v.storyId), viewerKey),
   );

@@ -52,6 +52,8 @@ const sessionRoutes: Route[] = [
   ["POST", "/api/stories/:story/reveal-votes"],
   ["POST", "/api/stories/:story/new-round"],
   ["GET", "/api/stories/:story/votes"],
+  ["GET", "/api/stories/:story/rounds"],
+  ["PUT", "/api/sessions/:session/story-order"],
   ["POST", "/api/votes"],
   ["GET", "/api/votes/:story/:victim"],
   ["GET", "/api/votes/:story/anonymous/:guest"],
@@ -79,7 +81,11 @@ const send = (client: ApiClient, [method, path, body]: Route) =>
   client.request<{ code: string }>(
     method,
     resolve(path),
-    path === "/api/votes" ? { storyId: ids.story, points: 1 } : body,
+    path === "/api/votes"
+      ? { storyId: ids.story, points: 1 }
+      : path.endsWith("/story-order")
+        ? { storyIds: [ids.story] }
+        : body,
   );
 
 describe("401 without an identity", () => {

@@ -75,6 +75,9 @@ export class ApiClient {
   patch<T = unknown>(path: string, body?: unknown) {
     return this.request<T>("PATCH", path, body ?? {});
   }
+  put<T = unknown>(path: string, body?: unknown) {
+    return this.request<T>("PUT", path, body ?? {});
+  }
   delete<T = unknown>(path: string) {
     return this.request<T>("DELETE", path);
   }

@@ -206,6 +206,20 @@ describe("applyServerMessage: story frames", () => {
   });
 });
 
+describe("applyServerMessage: stories_reordered", () => {
+  it("puts the stories in the pushed order", () => {
+    const cache = cacheWith({
+      stories: [
+        buildStory({ id: "a", position: 0 }),
+        buildStory({ id: "b", position: 1 }),
+        buildStory({ id: "c", position: 2 }),
+      ],
+    });
+    cache.apply({ type: "stories_reordered", sessionId: SID, storyIds: ["c", "a", "b"] });
+    expect(cache.stories().map((s) => `${s.id} ${s.position}`)).toEqual(["c 0", "a 1", "b 2"]);
+  });
+});
+
 describe("applyServerMessage: session frames", () => {
   it("moves the active story and tells the page by a window event", () => {
     const cache = cacheWith();

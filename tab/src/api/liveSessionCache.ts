@@ -33,6 +33,17 @@ export function upsertStories(queryClient: QueryClient, sessionId: string, stori
   });
 }
 
+/**
+ * Applies a queue order (the `stories_reordered` push, or the leader's own drag before the
+ * server answers): each listed story takes its index as `position`; unlisted ones keep theirs.
+ */
+export function reorderStories(queryClient: QueryClient, sessionId: string, storyIds: readonly string[]): void {
+  const index = new Map(storyIds.map((id, i) => [id, i]));
+  queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), (old) =>
+    (old ?? []).map((s) => ({ ...s, position: index.get(s.id) ?? s.position })).sort(byPosition),
+  );
+}
+
 /** Replaces every cached vote of `storyId` with `votes` (reveal, new round). */
 export function replaceStoryVotes(queryClient: QueryClient, sessionId: string, storyId: string, votes: VoteView[]) {
   queryClient.setQueryData<VoteView[]>(queryKeys.votes(sessionId), (old) => [
@@ -132,6 +143,9 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
     case "round_started":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+      return;
+    case "stories_reordered":
+      reorderStories(queryClient, sessionId, message.storyIds);
       return;
     case "active_story_changed":
       queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), (old) =>

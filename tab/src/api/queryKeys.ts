@@ -16,6 +16,8 @@ export const queryKeys = {
   meetingSession: (conversationId: string) => ["/api/meetings", conversationId, "session"] as const,
   /** The last part (story id and round) only separates cache entries; it is not in the path. */
   votingCard: (sessionId: string, storyKey: string) => ["/api/sessions", sessionId, "card", storyKey] as const,
+  /** A story's finished rounds; the last part (the story's current round) only separates cache entries. */
+  storyRounds: (storyId: string, round: number) => ["/api/stories", storyId, "rounds", round] as const,
   teams: ["/api/teams"] as const,
   teamMembers: (teamId: string) => ["/api/teams", teamId, "members"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,

@@ -3,7 +3,7 @@ import type { ImportResult, StoryView, VoteView } from "@pointwise/core/presente
 import type { CreateStoryInput, UpdateStoryInput } from "@pointwise/core/storySchemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
-import { replaceStoryVotes, upsertStories } from "./liveSessionCache";
+import { reorderStories, replaceStoryVotes, upsertStories } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
 
 /** The create-story form's values as sent (spec part 2 section 7). */
@@ -90,5 +90,20 @@ export function useNewRound(sessionId: string) {
       upsertStories(queryClient, sessionId, [story]);
       replaceStoryVotes(queryClient, sessionId, story.id, []);
     },
+  });
+}
+
+/**
+ * PUT /api/sessions/{id}/story-order (leader; issue #8 section 3): every story id in the new
+ * queue order. Applied to the cache at once; the answer (the stories in order) replaces it.
+ */
+export function useReorderStories(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (storyIds: string[]) =>
+      apiRequest<StoryView[]>("PUT", `/api/sessions/${sessionId}/story-order`, { body: { storyIds } }),
+    onMutate: (storyIds) => reorderStories(queryClient, sessionId, storyIds),
+    onSuccess: (stories) => queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), stories),
+    onError: () => queryClient.invalidateQueries({ queryKey: queryKeys.stories(sessionId) }),
   });
 }

@@ -1,9 +1,10 @@
 import fs from "node:fs";
-import type { StoryView } from "@pointwise/core/presented";
+import type { StoryRoundView, StoryView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
 import { BAMBOO_CSV, firstCsvRecords } from "../../testing/csvFixtures";
 import { buildSession, buildStory, buildUser, joinGuest } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
+import { openSocket } from "../../testing/wsClient";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -243,5 +244,126 @@ describe("PATCH /api/stories/:id, new rounds, active story, DELETE", () => {
     expect((await leader.client.delete(`/api/stories/${b.id}`)).status).toBe(200);
     const after = await leader.client.get<{ activeStoryId: string }>(`/api/sessions/${session.id}`);
     expect(after.body.activeStoryId).toBe(a.id);
+  });
+});
+
+describe("PUT /api/sessions/:id/story-order", () => {
+  it("sets the queue order for the leader, pushes it and lists the stories in that order", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const a = await buildStory(leader, session.id, { title: "A" });
+    const b = await buildStory(leader, session.id, { title: "B" });
+    const c = await buildStory(leader, session.id, { title: "C" });
+    const ws = await openSocket(server.url, leader.client);
+    ws.send({ type: "join_session", sessionId: session.id, userId: leader.user.id });
+    await ws.next("session_snapshot");
+    const res = await leader.client.put<StoryView[]>(`/api/sessions/${session.id}/story-order`, {
+      storyIds: [c.id, a.id, b.id],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.map((s) => s.title)).toEqual(["C", "A", "B"]);
+    expect(await ws.next("stories_reordered")).toEqual({
+      type: "stories_reordered",
+      sessionId: session.id,
+      storyIds: [c.id, a.id, b.id],
+    });
+    const listed = await leader.client.get<StoryView[]>(`/api/sessions/${session.id}/stories`);
+    expect(listed.body.map((s) => s.title)).toEqual(["C", "A", "B"]);
+    await ws.close();
+  });
+
+  it("answers 400 for a partial, repeated or foreign list, 401 and 403 (attacker and guest)", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const a = await buildStory(leader, session.id);
+    const b = await buildStory(leader, session.id);
+    const other = await buildSession(server.url);
+    const foreign = await buildStory(other.leader, other.session.id);
+    const path = `/api/sessions/${session.id}/story-order`;
+    for (const storyIds of [[a.id], [a.id, a.id], [a.id, foreign.id], [a.id, b.id, foreign.id], ["nope"], []]) {
+      const bad = await leader.client.put<{ code: string }>(path, { storyIds });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe("VALIDATION_ERROR");
+    }
+    expect((await new ApiClient(server.url).put(path, { storyIds: [b.id, a.id] })).status).toBe(401);
+    const guest = await joinGuest(server.url, session.id);
+    expect((await guest.client.put(path, { storyIds: [b.id, a.id] })).status).toBe(403);
+    const attacker = await buildUser(server.url);
+    expect((await attacker.client.put(path, { storyIds: [b.id, a.id] })).status).toBe(403);
+    expect((await other.leader.client.put(path, { storyIds: [b.id, a.id] })).status).toBe(403);
+    const listed = await leader.client.get<StoryView[]>(`/api/sessions/${session.id}/stories`);
+    expect(listed.body.map((s) => s.id)).toEqual([a.id, b.id]);
+  });
+});
+
+describe("GET /api/stories/:id/rounds", () => {
+  it("keeps each finished round: revealed votes, average and consensus label", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id);
+    const guest = await joinGuest(server.url, session.id, "Gus");
+    await leader.client.post("/api/votes", { storyId: story.id, points: 1 });
+    await guest.client.post("/api/votes", { storyId: story.id, points: 13 });
+    expect((await leader.client.get(`/api/stories/${story.id}/rounds`)).body).toEqual([]);
+    await leader.client.post(`/api/stories/${story.id}/reveal-votes`);
+    await leader.client.post(`/api/stories/${story.id}/new-round`);
+    await leader.client.post("/api/votes", { storyId: story.id, points: 5 });
+    await leader.client.post(`/api/stories/${story.id}/new-round`);
+    const rounds = await guest.client.get<StoryRoundView[]>(`/api/stories/${story.id}/rounds`);
+    expect(rounds.status).toBe(200);
+    expect(rounds.body).toEqual([
+      {
+        round: 1,
+        votes: [
+          expect.objectContaining({ storyId: story.id, points: 1, hasVoted: true }),
+          expect.objectContaining({ displayName: "Gus", points: 13 }),
+        ],
+        average: 7,
+        consensusLabel: "Wide Spread",
+      },
+      { round: 2, votes: [], average: null, consensusLabel: null },
+    ]);
+  });
+
+  it("answers 401, 403 to a stranger and 404 for an unknown story", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id);
+    const path = `/api/stories/${story.id}/rounds`;
+    expect((await new ApiClient(server.url).get(path)).status).toBe(401);
+    const attacker = await buildUser(server.url);
+    expect((await attacker.client.get(path)).status).toBe(403);
+    expect((await leader.client.get("/api/stories/00000000-0000-4000-8000-000000000000/rounds")).status).toBe(404);
+  });
+});
+
+describe("PATCH /api/stories/:id corrections", () => {
+  it("edits fields, reopens a skipped story and changes a completed story's final points", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const story = await buildStory(leader, session.id);
+    const edited = await leader.client.patch<StoryView>(`/api/stories/${story.id}`, {
+      title: "Renamed",
+      description: "Now with details",
+      ticketNumber: "WEB-7",
+      acceptanceCriteria: ["Works"],
+    });
+    expect(edited.body).toMatchObject({
+      title: "Renamed",
+      description: "Now with details",
+      ticketNumber: "WEB-7",
+      acceptanceCriteria: ["Works"],
+    });
+    const ws = await openSocket(server.url, leader.client);
+    ws.send({ type: "join_session", sessionId: session.id, userId: leader.user.id });
+    await ws.next("session_snapshot");
+    expect((await leader.client.patch(`/api/stories/${story.id}`, { status: "skipped" })).status).toBe(200);
+    const reopened = await leader.client.patch<StoryView>(`/api/stories/${story.id}`, { status: "pending" });
+    expect(reopened.body.status).toBe("pending");
+    expect(await ws.next("story_status_change", (m) => m.story.status === "pending")).toMatchObject({
+      story: { id: story.id },
+    });
+    await leader.client.post("/api/votes", { storyId: story.id, points: 3 });
+    await leader.client.post(`/api/stories/${story.id}/reveal-votes`);
+    await leader.client.patch(`/api/stories/${story.id}`, { status: "completed", finalPoints: 3 });
+    const corrected = await leader.client.patch<StoryView>(`/api/stories/${story.id}`, { finalPoints: 5 });
+    expect(corrected.body).toMatchObject({ status: "completed", finalPoints: 5 });
+    expect(await ws.next("story_updated", (m) => m.story.finalPoints === 5)).toBeTruthy();
+    await ws.close();
   });
 });

@@ -1,4 +1,4 @@
-import { createStorySchema, updateStorySchema } from "@pointwise/core/storySchemas";
+import { createStorySchema, storyOrderSchema, updateStorySchema } from "@pointwise/core/storySchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +6,7 @@ import { startNewRound } from "../../commands/roundStarter";
 import { createStory } from "../../commands/storyCreator";
 import { deleteStory } from "../../commands/storyDeleter";
 import { importStories } from "../../commands/storyImporter";
+import { setStoryOrder } from "../../commands/storyOrderSetter";
 import { updateStory } from "../../commands/storyUpdater";
 import { revealVotes } from "../../commands/votesRevealer";
 import type { AppContext } from "../../context";
@@ -13,10 +14,14 @@ import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { loadStoryAccess } from "../../policies/storyAccess";
 import { storyViews, voteViews } from "../../queries/sessionState";
+import { storyRoundViews } from "../../queries/storyRounds";
 import { sessionParams } from "../sessions/schema";
 import { storyParams } from "./schema";
 
-/** Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2). */
+/**
+ * Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2), the queue
+ * order and round history (issue #8 section 3).
+ */
 export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
@@ -49,6 +54,16 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
       sessionPolicy.lead(access);
       if (request.body.trim() === "") throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
       return reply.status(201).send(await importStories(ctx, access, request.body));
+    },
+  );
+
+  app.put(
+    "/api/sessions/:id/story-order",
+    { schema: { params: sessionParams, body: storyOrderSchema } },
+    async (request) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.lead(access);
+      return setStoryOrder(ctx, access, request.body);
     },
   );
 
@@ -88,5 +103,11 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     const { story, access } = await loadStoryAccess(ctx, request, request.params.id);
     sessionPolicy.view(access);
     return voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey);
+  });
+
+  app.get("/api/stories/:id/rounds", { schema: { params: storyParams } }, async (request) => {
+    const { story, access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.view(access);
+    return storyRoundViews(ctx, story.id);
   });
 };

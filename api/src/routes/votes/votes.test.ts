@@ -76,6 +76,25 @@ describe("POST /api/votes", () => {
     expect((await leader.client.get<VoteView[]>(`/api/stories/${story.id}/votes`)).body).toEqual([]);
   });
 
+  it("refuses a vote on a story that is not the group's active story with 409 STORY_NOT_ACTIVE", async () => {
+    const { leader, session, story, member } = await room();
+    const later = await buildStory(leader, session.id, { title: "Refunds" });
+    const early = await member.client.post<{ code: string; message: string }>("/api/votes", {
+      storyId: later.id,
+      points: 3,
+    });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ code: "STORY_NOT_ACTIVE", message: expect.stringContaining("Sync to vote") });
+    expect((await member.client.post("/api/votes", { storyId: story.id, points: 3 })).status).toBe(200);
+    expect((await leader.client.post(`/api/sessions/${session.id}/active-story`, { storyId: later.id })).status).toBe(
+      200,
+    );
+    expect((await member.client.post("/api/votes", { storyId: later.id, points: 5 })).status).toBe(200);
+    const stale = await member.client.post<{ code: string }>("/api/votes", { storyId: story.id, points: 5 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.code).toBe("STORY_NOT_ACTIVE");
+  });
+
   it("uses the session's deck: t-shirt sizes are stored as numbers", async () => {
     const { leader, session } = await buildSession(server.url, { estimationScale: "tshirt" });
     const story = await buildStory(leader, session.id);

@@ -6,6 +6,7 @@ import type { StoryView, VoteView } from "@pointwise/core/presented";
 import { useState } from "react";
 import { useNewRound, useUpdateStory } from "../../api/storyMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
+import { useSkipWithUndo } from "./useSkipWithUndo";
 
 const useStyles = makeStyles({
   row: {
@@ -22,7 +23,7 @@ const useStyles = makeStyles({
 
 /**
  * The leader's round controls (spec part 2 section 4): final points (proposed from the votes),
- * Next Story (enabled once revealed), Skip Story and New Round.
+ * Next Story (enabled once revealed), Skip Story (with Undo in its toast) and New Round.
  */
 export function LeaderRoundControls({
   sessionId,
@@ -48,18 +49,15 @@ export function LeaderRoundControls({
   );
   const [chosen, setChosen] = useState<string | null>(null);
   const finalPoints = chosen ?? String(proposed ?? values[0] ?? "");
-  const busy = update.isPending || newRound.isPending;
+  const skipping = useSkipWithUndo(sessionId, onDone);
+  const busy = update.isPending || newRound.isPending || skipping.busy;
 
   const complete = () =>
     update.mutate(
       { storyId: story.id, status: "completed", finalPoints: finalPoints === "" ? null : Number(finalPoints) },
       { onSuccess: onDone, onError: (error) => handleError(error) },
     );
-  const skip = () =>
-    update.mutate(
-      { storyId: story.id, status: "skipped" },
-      { onSuccess: onDone, onError: (error) => handleError(error) },
-    );
+  const skip = () => skipping.skip(story);
   const restart = () =>
     newRound.mutate(story.id, { onSuccess: () => setChosen(null), onError: (error) => handleError(error) });
 

@@ -1,5 +1,6 @@
 import { Badge, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
 import type { StoryView } from "@pointwise/core/presented";
+import type { ReactNode } from "react";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px" },
@@ -8,8 +9,11 @@ const useStyles = makeStyles({
   criteria: { margin: 0, paddingLeft: "20px" },
 });
 
-/** The current story: title, ticket number, round, description and acceptance criteria. */
-export function StoryDetails({ story }: { story: StoryView }) {
+/**
+ * The current story: title, ticket number, round, description and acceptance criteria;
+ * `actions` (the leader's Edit and Delete) sit beside the title.
+ */
+export function StoryDetails({ story, actions }: { story: StoryView; actions?: ReactNode }) {
   const styles = useStyles();
   return (
     <div className={styles.root}>
@@ -23,6 +27,7 @@ export function StoryDetails({ story }: { story: StoryView }) {
             Round {story.round}
           </Badge>
         ) : null}
+        {actions}
       </div>
       {story.description ? <Text className={styles.description}>{story.description}</Text> : null}
       {story.acceptanceCriteria.length > 0 ? (

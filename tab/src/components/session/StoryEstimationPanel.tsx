@@ -7,10 +7,13 @@ import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
 import { Deck } from "./Deck";
+import { FinishedStoryControls } from "./FinishedStoryControls";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
+import { RoundHistory } from "./RoundHistory";
 import { StoryDetails } from "./StoryDetails";
+import { StoryEditActions } from "./StoryEditActions";
 import { StoryOutcome } from "./StoryOutcome";
 import type { SessionScreen } from "./useSessionScreen";
 import { VoteResults } from "./VoteResults";
@@ -65,18 +68,33 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   const voters = expectedVoters(screen.participants);
   const votedCount = voters.filter((p) => storyVotes.some((v) => v.voterKey === p.voterKey)).length;
   const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
+  // Votes count only on the group's story (issue #8 section 3): another story is read-only.
+  const readOnly = screen.outOfSync;
 
   return (
     <Card className={styles.card}>
       <Text className={styles.heading}>Story Estimation</Text>
-      <StoryDetails story={story} />
+      <StoryDetails
+        story={story}
+        actions={screen.isLeader ? <StoryEditActions key={story.id} sessionId={session.id} story={story} /> : null}
+      />
       {done ? (
-        <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+        <>
+          <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+          {screen.isLeader ? (
+            <FinishedStoryControls key={story.id} sessionId={session.id} story={story} deck={session.deck} />
+          ) : null}
+        </>
       ) : (
         <>
           {!leaderPresent ? (
             <MessageBar intent="warning" data-testid="voting-disabled">
               <MessageBarBody>Voting disabled - session owner not present</MessageBarBody>
+            </MessageBar>
+          ) : null}
+          {readOnly ? (
+            <MessageBar intent="info" data-testid="sync-to-vote">
+              <MessageBarBody>Sync to vote: votes count only on the group's story.</MessageBarBody>
             </MessageBar>
           ) : null}
           {story.votesRevealed ? (
@@ -91,7 +109,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             myVoterKey={screen.myVoterKey}
             selected={myVote?.points ?? null}
             hasVoted={myVote !== undefined}
-            disabled={!leaderPresent || story.votesRevealed || screen.myVoterKey === null}
+            disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
           />
           <ParticipationGrid
             participants={screen.participants}
@@ -101,9 +119,10 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             deck={session.deck}
             revealed={story.votesRevealed}
           />
+          <RoundHistory story={story} deck={session.deck} />
           {story.votesRevealed ? (
             <VoteResults votes={storyVotes} deck={session.deck} />
-          ) : (
+          ) : readOnly ? null : (
             <RevealControls
               sessionId={session.id}
               storyId={story.id}

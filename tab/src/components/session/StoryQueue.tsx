@@ -1,9 +1,13 @@
 import { Badge, Card, makeStyles, mergeClasses, shorthands, Text, tokens } from "@fluentui/react-components";
 import { cardLabel } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
+import { useState } from "react";
 import { useSetActiveStory } from "../../api/sessionMutations";
+import { useReorderStories } from "../../api/storyMutations";
 import { useNotify } from "../../toasts/useNotify";
 import { OutOfSyncBanner } from "./OutOfSyncBanner";
+import { StoryOrderButtons } from "./StoryOrderButtons";
+import { movedOrder } from "./storyOrder";
 import type { SessionScreen } from "./useSessionScreen";
 
 const useStyles = makeStyles({
@@ -24,6 +28,7 @@ const useStyles = makeStyles({
     ":hover": { backgroundColor: tokens.colorNeutralBackground1Hover },
   },
   current: { ...shorthands.borderColor(tokens.colorBrandStroke1), backgroundColor: tokens.colorBrandBackground2 },
+  item: { display: "flex", alignItems: "center", gap: "2px" },
   title: { flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
 });
 
@@ -36,12 +41,24 @@ const STATUS: Record<string, { label: string; color: "informative" | "brand" | "
 
 /**
  * Story Queue (spec part 2 sections 2 and 4): the leader's click moves the group to a story;
- * anyone else's click views it locally, which puts them out of sync until they Sync.
+ * anyone else's click views it locally, which puts them out of sync until they Sync. The
+ * leader reorders the queue by drag and drop or Move up/down (issue #8 section 3).
  */
 export function StoryQueue({ screen, sessionId }: { screen: SessionScreen; sessionId: string }) {
   const styles = useStyles();
   const setActive = useSetActiveStory(sessionId);
   const notify = useNotify();
+  const reorder = useReorderStories(sessionId);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const move = (id: string, to: number) =>
+    reorder.mutate(
+      movedOrder(
+        screen.stories.map((s) => s.id),
+        id,
+        to,
+      ),
+      { onError: () => notify("Error", "Failed to reorder the stories.", "error") },
+    );
   const choose = (story: StoryView) => {
     if (!screen.isLeader) {
       screen.chooseLocally(story.id === screen.groupStory?.id ? null : story.id);
@@ -59,11 +76,22 @@ export function StoryQueue({ screen, sessionId }: { screen: SessionScreen; sessi
         <OutOfSyncBanner groupTitle={screen.groupStory.title} onSync={() => screen.chooseLocally(null)} />
       ) : null}
       <ol className={styles.list}>
-        {screen.stories.map((story) => {
+        {screen.stories.map((story, index) => {
           const status = STATUS[story.status] ?? { label: "Draft", color: "subtle" as const };
           const isCurrent = story.id === screen.currentStory?.id;
           return (
-            <li key={story.id}>
+            <li
+              key={story.id}
+              className={styles.item}
+              draggable={screen.isLeader}
+              onDragStart={() => setDragged(story.id)}
+              onDragOver={(e) => dragged && e.preventDefault()}
+              onDrop={() => {
+                if (dragged && dragged !== story.id) move(dragged, index);
+                setDragged(null);
+              }}
+              onDragEnd={() => setDragged(null)}
+            >
               <button
                 type="button"
                 className={mergeClasses(styles.row, isCurrent && styles.current)}
@@ -80,6 +108,14 @@ export function StoryQueue({ screen, sessionId }: { screen: SessionScreen; sessi
                   {status.label}
                 </Badge>
               </button>
+              {screen.isLeader && screen.stories.length > 1 ? (
+                <StoryOrderButtons
+                  title={story.title}
+                  index={index}
+                  count={screen.stories.length}
+                  onMove={(to) => move(story.id, to)}
+                />
+              ) : null}
             </li>
           );
         })}
