@@ -71,7 +71,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       <Text className={styles.heading}>Story Estimation</Text>
       <StoryDetails story={story} />
       {done ? (
-        <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+        <StoryOutcome story={story} deck={session.deck} scale={session.estimationScale} votes={storyVotes} />
       ) : (
         <>
           {!leaderPresent ? (
@@ -91,6 +91,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             myVoterKey={screen.myVoterKey}
             selected={myVote?.points ?? null}
             hasVoted={myVote !== undefined}
+            coffee={myVote?.coffee === true}
             disabled={!leaderPresent || story.votesRevealed || screen.myVoterKey === null}
           />
           <ParticipationGrid
@@ -102,7 +103,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             revealed={story.votesRevealed}
           />
           {story.votesRevealed ? (
-            <VoteResults votes={storyVotes} deck={session.deck} />
+            <VoteResults votes={storyVotes} deck={session.deck} scale={session.estimationScale} />
           ) : (
             <RevealControls
               sessionId={session.id}
