@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { buildSession, buildStory } from "../../testing/viewFactories";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { SessionResults } from "./SessionResults";
+import { SessionStatsCard } from "./SessionStatsCard";
 
 /** Server-renders a component into a detached element to query it. */
 function render(element: ReactElement): HTMLElement {
@@ -56,6 +57,9 @@ describe("SessionResults (issue #8 section 4)", () => {
     expect(root.textContent).toContain("Median size");
     expect(root.querySelector('[data-testid="results-total"]')?.textContent).toBe("M");
     expect(root.textContent).not.toContain("points");
+    const stats = render(<SessionStatsCard session={session} stories={stories} votes={[]} />);
+    expect(stats.textContent).toContain("MMedian size");
+    expect(stats.textContent).not.toContain("Total points");
   });
 });
 
