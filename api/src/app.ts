@@ -32,6 +32,7 @@ import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { meetingRoutes } from "./routes/meetings/meetings";
+import { exportRoutes } from "./routes/sessions/exports";
 import { participantRoutes } from "./routes/sessions/participants";
 import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
@@ -210,6 +211,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(logoutRoutes(ctx, { secure }));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
+  await app.register(exportRoutes(ctx));
   await app.register(storyRoutes(ctx));
   await app.register(voteRoutes(ctx));
   await app.register(teamRoutes(ctx));

@@ -113,7 +113,8 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
     try {
       const storyId = typeof data.storyId === "string" ? data.storyId : null;
       if (verb === CARD_VERBS.vote) {
-        const points = typeof data.points === "number" ? data.points : null;
+        // "coffee": the coffee card, a break request (issue #8 section 4); anything else retracts.
+        const points = data.points === "coffee" ? "coffee" : typeof data.points === "number" ? data.points : null;
         response = invokeCard(buildVotingCard(await port.vote(conversation, user, storyId, points)));
       } else if (verb === CARD_VERBS.reveal) {
         response = invokeCard(buildVotingCard(await port.reveal(conversation, user)));

@@ -34,7 +34,7 @@ export interface PokerPort {
     conversation: ConversationRef,
     user: TeamsUserRef,
     storyId: string | null,
-    points: number | null,
+    points: number | null | "coffee",
   ): Promise<VotingCardState>;
   reveal(conversation: ConversationRef, user: TeamsUserRef): Promise<VotingCardState>;
   next(conversation: ConversationRef, user: TeamsUserRef): Promise<VotingCardState>;

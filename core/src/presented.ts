@@ -76,6 +76,8 @@ export interface VoteView {
   displayName: string;
   hasVoted: true;
   points?: number;
+  /** The coffee card (issue #8 section 4): a break request, not secret, never counted as a vote. */
+  coffee?: true;
   updatedAt: string;
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ESTIMATION_SCALES } from "./decks";
+import { ESTIMATION_SCALES, hasOneDecimal } from "./decks";
 import { maxChars, minChars } from "./messages";
 import { text } from "./text";
 
@@ -23,7 +23,9 @@ const maxParticipants = z.coerce
   .max(100, "Maximum 100 participants allowed");
 
 const customDeck = z
-  .array(z.number().int().min(0).max(999), { error: "Custom deck must be a list of numbers 0-999" })
+  .array(z.number().min(0).max(999).refine(hasOneDecimal, "Custom deck values have at most one decimal place"), {
+    error: "Custom deck must be a list of numbers 0-999",
+  })
   .min(2, "A custom deck needs at least 2 cards")
   .max(20, "A custom deck has at most 20 cards");
 

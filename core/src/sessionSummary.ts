@@ -18,7 +18,7 @@ export interface SummaryVote {
 export interface SessionSummary<S extends SummaryStory> {
   completed: S[];
   skipped: S[];
-  /** Sum of the completed stories' final points (none counts 0). */
+  /** Sum of the completed stories' final points (none counts 0), to 1 decimal. */
   totalPoints: number;
   /** totalPoints over the completed stories that have final points, to 1 decimal; null when none has. */
   averagePoints: number | null;
@@ -38,7 +38,8 @@ export function sessionSummary<S extends SummaryStory>(
   votes: readonly SummaryVote[],
 ): SessionSummary<S> {
   const completed = stories.filter((s) => s.status === "completed");
-  const totalPoints = completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0);
+  // Points have one decimal place (½ card): round so 0.1 + 0.2 shows as 0.3.
+  const totalPoints = roundTo1(completed.reduce((sum, s) => sum + (s.finalPoints ?? 0), 0));
   const pointed = completed.filter((s) => s.finalPoints !== null).length;
   return {
     completed,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasOneDecimal } from "./decks";
 import { maxChars, minChars } from "./messages";
 import { text } from "./text";
 
@@ -87,9 +88,9 @@ export const updateStorySchema = z.object({
   status: z.enum(STORY_STATUSES).optional(),
   finalPoints: z
     .number({ error: "Final points must be a number" })
-    .int("Final points must be a whole number")
     .min(0, "Final points must be between 0 and 999")
     .max(999, "Final points must be between 0 and 999")
+    .refine(hasOneDecimal, "Final points have at most one decimal place")
     .nullable()
     .optional(),
 });

@@ -12,6 +12,9 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
 
+/** The votes `votedCount` counts: points cast on the story, never a coffee card. */
+const votedCountOf = (storyId: string) => and(eq(votes.storyId, storyId), eq(votes.coffee, false));
+
 /** What a caller learns after voting: its own vote (with points) and how many have voted. */
 export interface CastVoteResult {
   vote: VoteView | null;
@@ -19,7 +22,9 @@ export interface CastVoteResult {
 }
 
 /**
- * Casts, changes or (points null: the `?` card) retracts the caller's vote on a story.
+ * Casts, changes or (points null: the `?` card) retracts the caller's vote on a story;
+ * `points: "coffee"` stores a break request (issue #8 section 4: `points` null, `coffee`
+ * true), which `votedCount` never counts.
  * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal.
  * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
  * @throws 403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
@@ -61,8 +66,8 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     if (found.locked) throw sessionLocked();
     if (found.archivedAt) throw permissionDenied("This session is archived");
     const deck = deckFor(found.scale, found.customDeck);
-    if (input.points !== null && !isInDeck(deck, input.points)) {
-      const allowed = deck.map((c) => c.label).join(", ");
+    if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
+      const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
       throw validationError({ points: [`Vote must be one of: ${allowed}`] });
     }
     if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
@@ -82,24 +87,26 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
       await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
     } else {
       const now = new Date();
+      const coffee = input.points === "coffee";
+      const points = input.points === "coffee" ? null : input.points;
       [row] = await tx
         .insert(votes)
-        .values({ storyId: story.id, userId, participantId, points: input.points })
+        .values({ storyId: story.id, userId, participantId, points, coffee })
         .onConflictDoUpdate({
           target: userId ? [votes.storyId, votes.userId] : [votes.storyId, votes.participantId],
-          set: { points: input.points, updatedAt: now },
+          set: { points, coffee, updatedAt: now },
         })
         .returning();
     }
     let startedVoting = null;
-    if (story.status === "pending" && row) {
+    if (story.status === "pending" && row && !row.coffee) {
       [startedVoting] = await tx
         .update(stories)
         .set({ status: "voting", updatedAt: new Date() })
         .where(eq(stories.id, story.id))
         .returning();
     }
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, story.id));
+    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(votedCountOf(story.id));
     return { row, startedVoting, votedCount: count?.n ?? 0 };
   });
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});

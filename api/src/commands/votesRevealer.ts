@@ -32,7 +32,11 @@ export async function revealVotes(ctx: AppContext, access: SessionAccess, storyI
         .select({ n: sql<number>`count(*)::int` })
         .from(sessionParticipants)
         .where(and(eq(sessionParticipants.sessionId, row.sessionId), inArray(sessionParticipants.role, VOTING_ROLES)));
-      const [cast] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.storyId, row.id));
+      const [cast] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(votes)
+        // A coffee card is a break request, not a vote (issue #8 section 4).
+        .where(and(eq(votes.storyId, row.id), eq(votes.coffee, false)));
       sessionPolicy.reveal(access, { cast: cast?.n ?? 0, eligible: eligible?.n ?? 0 });
     }
     const [updated] = await tx

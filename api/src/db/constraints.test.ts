@@ -25,6 +25,33 @@ describe("database constraints", () => {
   it("refuses points and final points outside 0-999", async () => {
     await rejects(server.ctx.db.insert(votes).values({ storyId, userId, points: 1000 }));
     await rejects(server.ctx.db.update(stories).set({ finalPoints: -1 }).where(sql`id = ${storyId}`));
+    await rejects(server.ctx.db.insert(votes).values({ storyId, userId, points: 999.5 }));
+    await rejects(server.ctx.db.update(stories).set({ finalPoints: 999.5 }).where(sql`id = ${storyId}`));
+  });
+
+  it("keeps one decimal place and a coffee card without points (issue #8 section 4)", async () => {
+    const db = server.ctx.db;
+    const [st] = await db.insert(stories).values({ sessionId, title: "decimals" }).returning();
+    const id = st?.id ?? "";
+    const [half] = await db.insert(votes).values({ storyId: id, userId, points: 0.5 }).returning();
+    expect(half?.points).toBe(0.5);
+    const [ann] = await db.insert(users).values({ email: "ann@example.com" }).returning();
+    const annId = ann?.id ?? "";
+    await rejects(db.insert(votes).values({ storyId: id, userId: annId, points: 3, coffee: true }));
+    await rejects(db.insert(votes).values({ storyId: id, userId: annId, points: null }));
+    const [coffee] = await db
+      .insert(votes)
+      .values({ storyId: id, userId: annId, points: null, coffee: true })
+      .returning();
+    expect(coffee).toMatchObject({ points: null, coffee: true });
+    const [story] = await db.update(stories).set({ finalPoints: 0.5 }).where(sql`id = ${id}`).returning();
+    expect(story?.finalPoints).toBe(0.5);
+    const [deck] = await db
+      .update(pointingSessions)
+      .set({ customDeck: [0.5, 1.5, 999.9] })
+      .where(sql`id = ${sessionId}`)
+      .returning();
+    expect(deck?.customDeck).toEqual([0.5, 1.5, 999.9]);
   });
 
   it("needs exactly one voter per vote and one vote per story and voter", async () => {

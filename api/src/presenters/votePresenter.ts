@@ -8,7 +8,8 @@ export type VoteRow = typeof votes.$inferSelect;
 /**
  * A vote as `viewerKey` may see it: the points only when `revealed` or the vote is the viewer's
  * own. This is the one place where unrevealed points are stripped, for REST and WebSocket
- * alike (DESIGN.md "Vote secrecy"). Pass `viewerKey` null for a broadcast to everyone.
+ * alike (DESIGN.md "Vote secrecy"). A coffee card is `{coffee: true}` without points, for
+ * everyone. Pass `viewerKey` null for a broadcast to everyone.
  */
 export function presentVote(vote: VoteRow, displayName: string, revealed: boolean, viewerKey: string | null): VoteView {
   const voterKey = voterKeyOf(vote);
@@ -22,6 +23,8 @@ export function presentVote(vote: VoteRow, displayName: string, revealed: boolea
     updatedAt: vote.updatedAt.toISOString(),
   };
   if (pointsVisible(voterKey, revealed, viewerKey) && vote.points !== null) view.points = vote.points;
+  // A break request is not secret (issue #8 section 4): everyone sees it, before reveal too.
+  if (vote.coffee) view.coffee = true;
   return view;
 }
 

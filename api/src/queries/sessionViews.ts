@@ -16,7 +16,7 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
       sessionId: stories.sessionId,
       total: sql<number>`count(*)::int`,
       open: sql<number>`(count(*) filter (where ${inArray(stories.status, OPEN_STORY_STATUSES)}))::int`,
-      points: sql<number>`coalesce(sum(${stories.finalPoints}) filter (where ${stories.status} = 'completed'), 0)::int`,
+      points: sql<number>`coalesce(sum(${stories.finalPoints}) filter (where ${stories.status} = 'completed'), 0)::float8`,
     })
     .from(stories)
     .where(inArray(stories.sessionId, ids))

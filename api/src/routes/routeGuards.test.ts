@@ -46,6 +46,8 @@ const sessionRoutes: Route[] = [
   ["GET", "/api/sessions/:session/stories"],
   ["POST", "/api/sessions/:session/stories", { title: "Injected" }],
   ["GET", "/api/sessions/:session/votes"],
+  ["GET", "/api/sessions/:session/export.md"],
+  ["GET", "/api/sessions/:session/export.csv"],
   ["PATCH", "/api/stories/:story", { title: "Owned" }],
   ["DELETE", "/api/stories/:story"],
   ["DELETE", "/api/stories/:story/ticket"],

@@ -69,7 +69,7 @@ describe("voting card (Adaptive Cards 1.5, Universal Actions)", () => {
     expect(card.refresh?.action).toMatchObject({ type: "Action.Execute", verb: "refresh" });
     expect(card.refresh?.userIds).toEqual(["29:ann"]);
     const deckButtons = card.body.flatMap((e) => (e.type === "ActionSet" ? e.actions : []));
-    expect(deckButtons.map((a) => a.title)).toEqual(["1", "2", "3", "5", "8", "13", "21", "?"]);
+    expect(deckButtons.map((a) => a.title)).toEqual(["0", "½", "1", "2", "3", "5", "8", "13", "21", "?", "☕"]);
     expect(deckButtons.every((a) => a.type === "Action.Execute" && a.verb === "vote")).toBe(true);
     expect(JSON.stringify(card)).toContain("Voted (1 of 2): Ann");
     expect(JSON.stringify(card.body)).not.toMatch(/Ann: \d/);

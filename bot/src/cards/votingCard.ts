@@ -55,11 +55,12 @@ export function buildVotingCard(state: VotingCardState): AdaptiveCard {
       if (state.viewer?.ownPoints !== undefined && state.viewer.ownPoints !== null) {
         body.push({ type: "TextBlock", text: cardMarkdown`Your vote: **${state.viewer.ownPoints}**`, color: "Accent" });
       }
+      // The coffee card sends "coffee" (a break request, issue #8 section 4), not its null value.
       const deck: CardAction[] = session.deck.map((card) => ({
         type: "Action.Execute",
         title: card.label,
         verb: CARD_VERBS.vote,
-        data: { ...base, points: card.value },
+        data: { ...base, points: card.coffee ? "coffee" : card.value },
       }));
       body.push(...actionRows(deck));
       if (state.viewer?.isLeader !== false) {

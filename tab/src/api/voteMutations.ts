@@ -3,10 +3,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 import { applyVote } from "./liveSessionCache";
 
-/** A vote to cast: `points` null is the `?` card (retracts the caller's vote). */
+/**
+ * A vote to cast: `points` null is the `?` card (retracts the caller's vote); `"coffee"` the
+ * coffee card, a break request (issue #8 section 4).
+ */
 export interface VoteInput {
   storyId: string;
-  points: number | null;
+  points: number | null | "coffee";
 }
 
 /**
@@ -26,7 +29,9 @@ export function useCastVote(sessionId: string, voterKey: string | null) {
           sessionId,
           input.storyId,
           key,
-          vote ? { ...vote, points: vote.points ?? input.points ?? undefined } : null,
+          vote
+            ? { ...vote, points: vote.points ?? (typeof input.points === "number" ? input.points : undefined) }
+            : null,
         );
     },
   });

@@ -92,6 +92,9 @@ it("runs a round from a Teams channel, with card votes and website votes seen by
   expect(texts(b)).not.toContain("**5**");
   const offDeck = await act(cid, "vote", { points: 4 });
   expect(offDeck.body).toMatchObject({ statusCode: 400, type: "application/vnd.microsoft.error" });
+  // The coffee card from Teams is a break request, not a vote (issue #8 section 4).
+  const coffee = invokeCard(await act(cid, "vote", { points: "coffee" }));
+  expect(texts(coffee)).toMatch(/Voted \(2 of 3\)/);
   invokeCard(await act(cid, "vote", { points: 5 }));
 
   // A website guest votes: the posted card is updated in place, live.

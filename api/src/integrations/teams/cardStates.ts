@@ -31,7 +31,8 @@ export async function votingCardState(
   const votes = story
     ? await voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey)
     : [];
-  const votedKeys = new Set(votes.map((v) => v.voterKey));
+  // A coffee card is a break request, not a vote (issue #8 section 4).
+  const votedKeys = new Set(votes.flatMap((v) => (v.coffee ? [] : [v.voterKey])));
   const own = votes.find((v) => v.voterKey === access.voterKey);
   const state: VotingCardState = {
     session: { id: session.id, title: session.title, deck: deckFor(session.estimationScale, session.customDeck) },

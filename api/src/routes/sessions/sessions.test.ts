@@ -25,7 +25,7 @@ describe("POST /api/sessions", () => {
       status: "in_progress",
       stats: { totalStories: 0, totalPoints: 0, participantCount: 1 },
     });
-    expect(session.deck.map((c) => c.label)).toEqual(["1", "2", "3", "5", "8", "13", "21", "?"]);
+    expect(session.deck.map((c) => c.label)).toEqual(["0", "½", "1", "2", "3", "5", "8", "13", "21", "?", "☕"]);
   });
 
   it("answers 401 when signed out", async () => {
@@ -71,7 +71,7 @@ describe("POST /api/sessions", () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ description: null, teamId: null, jiraProjectKey: null });
-    expect(res.body.deck.map((c) => c.label)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "?"]);
+    expect(res.body.deck.map((c) => c.label)).toEqual(["XS", "S", "M", "L", "XL", "XXL", "?", "☕"]);
   });
 
   it("allows 3 sessions on the free plan and frees a slot on delete", async () => {

@@ -55,9 +55,12 @@ describe("POST /api/votes", () => {
       points: 4,
     });
     expect(off.status).toBe(400);
-    expect(off.body.errors.points).toEqual(["Vote must be one of: 1, 2, 3, 5, 8, 13, 21, ?"]);
+    expect(off.body.errors.points).toEqual(["Vote must be one of: 0, ½, 1, 2, 3, 5, 8, 13, 21, ?, coffee"]);
     expect((await member.client.post("/api/votes", { storyId: story.id, points: 1000 })).status).toBe(400);
     expect((await member.client.post("/api/votes", { storyId: "x", points: 3 })).status).toBe(400);
+    expect((await member.client.post("/api/votes", { storyId: story.id, points: 2.5 })).status).toBe(400);
+    expect((await member.client.post("/api/votes", { storyId: story.id, points: 0.25 })).status).toBe(400);
+    expect((await member.client.post("/api/votes", { storyId: story.id, points: "tea" })).status).toBe(400);
     const spoof = await member.client.post<{ code: string }>("/api/votes", {
       storyId: story.id,
       points: 3,
@@ -100,6 +103,48 @@ describe("POST /api/votes", () => {
     const story = await buildStory(leader, session.id);
     expect((await leader.client.post("/api/votes", { storyId: story.id, points: 3 })).status).toBe(200);
     expect((await leader.client.post("/api/votes", { storyId: story.id, points: 21 })).status).toBe(400);
+    // The t-shirt deck offers the coffee card only, not 0 or ½ (issue #8 section 4).
+    expect((await leader.client.post("/api/votes", { storyId: story.id, points: 0.5 })).status).toBe(400);
+    expect((await leader.client.post("/api/votes", { storyId: story.id, points: "coffee" })).status).toBe(200);
+  });
+
+  it("takes 0 and ½ on numeric decks and one decimal place on custom decks", async () => {
+    const { leader, session } = await buildSession(server.url, { estimationScale: "custom", customDeck: [1.5, 4] });
+    const story = await buildStory(leader, session.id);
+    for (const points of [0, 0.5, 1.5, 4]) {
+      const cast = await leader.client.post<{ vote: VoteView }>("/api/votes", { storyId: story.id, points });
+      expect(cast.status).toBe(200);
+      expect(cast.body.vote.points).toBe(points);
+    }
+    expect((await leader.client.post("/api/votes", { storyId: story.id, points: 2 })).status).toBe(400);
+    const bad = await buildSession(server.url, { estimationScale: "custom", customDeck: [1.25, 4] }).catch(() => null);
+    expect(bad).toBeNull();
+  });
+
+  it("takes the coffee card as a break request everyone sees, never counted as a vote", async () => {
+    const { story, session, leader, member, guest } = await room();
+    await guest.client.post("/api/votes", { storyId: story.id, points: 8 });
+    const coffee = await member.client.post<{ vote: VoteView; votedCount: number }>("/api/votes", {
+      storyId: story.id,
+      points: "coffee",
+    });
+    expect(coffee.status).toBe(200);
+    expect(coffee.body.vote).toMatchObject({ coffee: true, voterKey: `u:${member.user.id}` });
+    expect(coffee.body.vote.points).toBeUndefined();
+    expect(coffee.body.votedCount).toBe(1);
+    const seen = (await leader.client.get<VoteView[]>(`/api/sessions/${session.id}/votes`)).body;
+    expect(seen.find((v) => v.coffee)).toMatchObject({ voterKey: `u:${member.user.id}` });
+    const cast = await leader.client.post<{ votedCount: number }>("/api/votes", { storyId: story.id, points: 5 });
+    expect(cast.body.votedCount).toBe(2);
+    // Members may reveal once everyone voted; a break request is not a vote.
+    expect((await member.client.post(`/api/stories/${story.id}/reveal-votes`)).status).toBe(403);
+    const changed = await member.client.post<{ vote: VoteView; votedCount: number }>("/api/votes", {
+      storyId: story.id,
+      points: 3,
+    });
+    expect(changed.body.vote.coffee).toBeUndefined();
+    expect(changed.body.votedCount).toBe(3);
+    expect((await member.client.post(`/api/stories/${story.id}/reveal-votes`)).status).toBe(200);
   });
 
   it("closes voting once revealed", async () => {

@@ -6,7 +6,7 @@ import {
   tokens,
   useArrowNavigationGroup,
 } from "@fluentui/react-components";
-import type { Card } from "@pointwise/core/decks";
+import { type Card, COFFEE_LABEL } from "@pointwise/core/decks";
 import { useCastVote } from "../../api/voteMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useDeckKeys } from "./useDeckKeys";
@@ -40,7 +40,10 @@ const useStyles = makeStyles({
   hint: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Props of Deck: `selected` is the caller's own points (null: `?` or no vote). */
+/**
+ * Props of Deck: `selected` is the caller's own points (null: `?`, coffee or no vote); `coffee`
+ * true when the caller's vote is the coffee card.
+ */
 export interface DeckProps {
   sessionId: string;
   storyId: string;
@@ -48,21 +51,30 @@ export interface DeckProps {
   myVoterKey: string | null;
   selected: number | null;
   hasVoted: boolean;
+  coffee?: boolean;
   disabled: boolean;
 }
 
+/** A card's accessible name: "Vote 5", "No estimate (?)", or the coffee card's "I need a break". */
+const cardName = (card: Card): string => {
+  if (card.coffee) return COFFEE_LABEL;
+  return card.value === null ? "No estimate (?)" : `Vote ${card.label}`;
+};
+
 /**
  * The voting cards (spec part 2 section 4): each a button; arrow keys move focus, Enter/Space
- * votes, typing a card's label (e.g. 1 then 3) votes too. `?` retracts the caller's vote.
+ * votes, typing a card's label (e.g. 1 then 3) votes too. `?` retracts the caller's vote; ☕
+ * asks for a break, shown to everyone and never counted as a vote (issue #8 section 4).
  */
-export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted, disabled }: DeckProps) {
+export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted, coffee, disabled }: DeckProps) {
   const styles = useStyles();
   const arrows = useArrowNavigationGroup({ axis: "grid-linear", circular: true, memorizeCurrent: true });
   const castVote = useCastVote(sessionId, myVoterKey);
   const handleError = useErrorHandler();
   const vote = (card: Card) => {
     if (disabled) return;
-    castVote.mutate({ storyId, points: card.value }, { onError: (error) => handleError(error) });
+    const points = card.coffee ? "coffee" : card.value;
+    castVote.mutate({ storyId, points }, { onError: (error) => handleError(error) });
   };
   useDeckKeys(deck, vote, !disabled);
 
@@ -71,14 +83,17 @@ export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted,
       <Text weight="semibold">Choose your estimate</Text>
       <div className={styles.cards} role="toolbar" aria-label="Voting cards" {...arrows}>
         {deck.map((card) => {
-          const isSelected = card.value === null ? false : hasVoted && selected === card.value;
+          const isSelected = card.coffee
+            ? hasVoted && coffee === true
+            : card.value !== null && hasVoted && !coffee && selected === card.value;
           return (
             <button
               key={card.label}
               type="button"
               className={mergeClasses(styles.card, isSelected && styles.selected)}
               aria-pressed={isSelected}
-              aria-label={card.value === null ? "No estimate (?)" : `Vote ${card.label}`}
+              aria-label={cardName(card)}
+              title={card.coffee ? COFFEE_LABEL : undefined}
               disabled={disabled}
               onClick={() => vote(card)}
               data-testid={`deck-card-${card.label}`}

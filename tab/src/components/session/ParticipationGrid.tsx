@@ -1,7 +1,7 @@
 import { Avatar, makeStyles, mergeClasses, ProgressBar, shorthands, Text, tokens } from "@fluentui/react-components";
 import { Checkmark16Filled, Clock16Regular } from "@fluentui/react-icons";
 import { participationLevel } from "@pointwise/core/consensus";
-import { type Card, cardLabel } from "@pointwise/core/decks";
+import { type Card, COFFEE_LABEL, cardLabel } from "@pointwise/core/decks";
 import type { ParticipantView, VoteView } from "@pointwise/core/presented";
 
 const useStyles = makeStyles({
@@ -40,12 +40,14 @@ export interface ParticipationGridProps {
 }
 
 /**
- * Team participation: one tile per participant, voted or not (points once revealed); the count
+ * Team participation: one tile per participant, voted or not (points once revealed), ☕ for a
+ * break request (shown to everyone, not counted as voted; issue #8 section 4); the count
  * is green when all voted and amber at 80 % or more (spec part 2 section 9).
  */
 export function ParticipationGrid({ participants, voters, votes, online, deck, revealed }: ParticipationGridProps) {
   const styles = useStyles();
-  const voted = voters.filter((p) => votes.some((v) => v.voterKey === p.voterKey)).length;
+  // A coffee card is a break request, not a vote (issue #8 section 4).
+  const voted = voters.filter((p) => votes.some((v) => v.voterKey === p.voterKey && !v.coffee)).length;
   const level = participationLevel(voted, voters.length);
   const levelClass = level === "all" ? styles.all : level === "most" ? styles.most : undefined;
   return (
@@ -63,7 +65,9 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
       />
       <div className={styles.grid}>
         {participants.map((p) => {
-          const vote = votes.find((v) => v.voterKey === p.voterKey);
+          const found = votes.find((v) => v.voterKey === p.voterKey);
+          const breakRequest = found?.coffee === true;
+          const vote = breakRequest ? undefined : found;
           const isOnline = online === null || online.includes(p.voterKey);
           return (
             <div
@@ -79,7 +83,11 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
                 badge={online === null ? undefined : { status: isOnline ? "available" : "offline" }}
               />
               <Text className={styles.name}>{p.displayName}</Text>
-              {revealed && vote ? (
+              {breakRequest ? (
+                <span role="img" aria-label={COFFEE_LABEL} title={COFFEE_LABEL}>
+                  ☕
+                </span>
+              ) : revealed && vote ? (
                 <span className={styles.points}>{vote.points === undefined ? "?" : cardLabel(deck, vote.points)}</span>
               ) : vote ? (
                 <Checkmark16Filled aria-label="Voted" />

@@ -67,13 +67,15 @@ export function SessionPage() {
   }
 
   const allCompleted = screen.stories.length > 0 && !screen.stories.some(isOpenStory);
-  // Once every story is done the results are the natural view, until the person picks Stories.
+  // Results are available once any story is completed (issue #8 section 4); once every story
+  // is done they are the natural view, until the person picks Stories.
+  const anyCompleted = screen.stories.some((s) => s.status === "completed");
   const effectiveView = view ?? (allCompleted ? "results" : "stories");
-  const showResults = allCompleted && effectiveView === "results";
+  const showResults = (allCompleted || anyCompleted) && effectiveView === "results";
   return (
     <div className={styles.page}>
       <SessionHeader screen={screen} session={session.data} />
-      {allCompleted ? (
+      {allCompleted || anyCompleted ? (
         <TabList
           selectedValue={effectiveView}
           onTabSelect={(_e, d) => setView(d.value as "stories" | "results")}

@@ -1,13 +1,14 @@
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
 import { ArrowDownload20Regular } from "@fluentui/react-icons";
-import { cardLabel } from "@pointwise/core/decks";
+import { isSizeDeck } from "@pointwise/core/decks";
 import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import { resultsTotal, storyResultRows } from "@pointwise/core/resultsExport";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
-import { resultsMarkdown } from "./resultsMarkdown";
 
 const useStyles = makeStyles({
   card: { padding: "20px", gap: "12px" },
   head: { display: "flex", justifyContent: "space-between", alignItems: "center", gap: "8px", flexWrap: "wrap" },
+  actions: { display: "flex", gap: "8px", flexWrap: "wrap" },
   row: {
     display: "flex",
     alignItems: "center",
@@ -16,10 +17,17 @@ const useStyles = makeStyles({
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
   title: { flex: 1, minWidth: 0 },
+  muted: { color: tokens.colorNeutralForeground3 },
   total: { display: "flex", justifyContent: "space-between", fontWeight: 700, paddingTop: "4px" },
 });
 
-/** Session Results once every story is done: final points per story, the total, export as Markdown. */
+/**
+ * Session Results, available once any story is completed (issue #8 section 4): final points per
+ * story (pending ones without), the average or, on the t-shirt deck, the median size, the total
+ * (numeric decks only) and downloads of the server's exports: Markdown (session-results-{id}.md,
+ * spec part 2 section 9) and CSV, from `GET /api/sessions/{id}/export.md|csv`. Rows and the
+ * total come from core's resultsExport, the builder of the Markdown file too.
+ */
 export function SessionResults({
   session,
   stories,
@@ -31,48 +39,57 @@ export function SessionResults({
 }) {
   const styles = useStyles();
   const summary = sessionSummary(stories, votes);
-  const total = summary.totalPoints;
   const rate = summary.consensusRate;
-  const download = () => {
-    const blob = new Blob([resultsMarkdown(session, stories, total)], { type: "text/markdown" });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = `session-results-${session.id}.md`;
-    link.click();
-    URL.revokeObjectURL(url);
-  };
+  const rows = storyResultRows(session, stories, votes);
+  const total = resultsTotal(session, stories);
+  const [totalName, totalValue] = total === null ? [null, null] : total.split(": ");
+  const exportUrl = (format: "md" | "csv") => `/api/sessions/${encodeURIComponent(session.id)}/export.${format}`;
   return (
     <Card className={styles.card} data-testid="session-results">
       <div className={styles.head}>
         <Title3 as="h2">Session Results</Title3>
-        <Button icon={<ArrowDownload20Regular />} onClick={download}>
-          Export Markdown
-        </Button>
+        <div className={styles.actions}>
+          <Button as="a" href={exportUrl("md")} download icon={<ArrowDownload20Regular />}>
+            Export Markdown
+          </Button>
+          <Button as="a" href={exportUrl("csv")} download icon={<ArrowDownload20Regular />}>
+            Export CSV
+          </Button>
+        </div>
       </div>
       <Text>
         {summary.completed.length} completed, {summary.skipped.length} skipped
         {rate === null ? "" : `, ${rate}% consensus`}
       </Text>
-      {stories.map((s) => (
-        <div key={s.id} className={styles.row}>
-          {s.ticketNumber ? <Badge appearance="outline">{s.ticketNumber}</Badge> : null}
-          <Text className={styles.title}>{s.title}</Text>
-          {s.status === "completed" ? (
-            <Badge appearance="filled" color="brand">
-              {cardLabel(session.deck, s.finalPoints)}
-            </Badge>
-          ) : (
-            <Badge appearance="tint" color="subtle">
-              Skipped
-            </Badge>
-          )}
+      {stories.map((s, i) => {
+        const row = rows[i];
+        return (
+          <div key={s.id} className={styles.row} data-testid={`results-row-${s.id}`}>
+            {s.ticketNumber ? <Badge appearance="outline">{s.ticketNumber}</Badge> : null}
+            <Text className={styles.title}>{s.title}</Text>
+            {row?.average ? (
+              <Text size={200} className={styles.muted}>
+                {isSizeDeck(session.estimationScale) ? "median" : "avg"} {row.average}
+              </Text>
+            ) : null}
+            {s.status === "completed" ? (
+              <Badge appearance="filled" color="brand">
+                {row?.finalPoints}
+              </Badge>
+            ) : (
+              <Badge appearance="tint" color="subtle">
+                {row?.status}
+              </Badge>
+            )}
+          </div>
+        );
+      })}
+      {totalName === null ? null : (
+        <div className={styles.total}>
+          <span>{totalName}</span>
+          <span data-testid="results-total">{totalValue}</span>
         </div>
-      ))}
-      <div className={styles.total}>
-        <span>Total</span>
-        <span data-testid="results-total">{total === 1 ? "1 point" : `${total} points`}</span>
-      </div>
+      )}
     </Card>
   );
 }

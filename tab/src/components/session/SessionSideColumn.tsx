@@ -16,7 +16,7 @@ export function SessionSideColumn({ screen, session }: { screen: SessionScreen; 
     <div className={styles.column}>
       {screen.isLeader ? <StoryTools session={session} /> : null}
       {screen.stories.length > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
-      <SessionStatsCard stories={screen.stories} votes={screen.votes} />
+      <SessionStatsCard session={session} stories={screen.stories} votes={screen.votes} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { Card, makeStyles, Text, tokens } from "@fluentui/react-components";
-import type { StoryView, VoteView } from "@pointwise/core/presented";
+import { isSizeDeck } from "@pointwise/core/decks";
+import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import { medianLabel } from "@pointwise/core/resultsExport";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
 
 const useStyles = makeStyles({
@@ -16,15 +18,31 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** Session Stats: stories done, total points and the consensus rate of completed stories (spec part 2 section 9). */
-export function SessionStatsCard({ stories, votes }: { stories: StoryView[]; votes: VoteView[] }) {
+/**
+ * Session Stats: stories done, total points and the consensus rate of completed stories (spec
+ * part 2 section 9); the t-shirt deck shows the median size instead of a point total (issue #8
+ * section 4).
+ */
+export function SessionStatsCard({
+  session,
+  stories,
+  votes,
+}: {
+  session: SessionView;
+  stories: StoryView[];
+  votes: VoteView[];
+}) {
   const styles = useStyles();
   const summary = sessionSummary(stories, votes);
   const rate = summary.consensusRate;
+  const finals = summary.completed.flatMap((s) => (s.finalPoints === null ? [] : [s.finalPoints]));
+  const sizes = isSizeDeck(session.estimationScale);
   const stats = [
     { label: "Stories", value: String(stories.length) },
     { label: "Completed", value: `${summary.completed.length}/${stories.length}` },
-    { label: "Total points", value: String(summary.totalPoints) },
+    sizes
+      ? { label: "Median size", value: medianLabel(session.deck, finals) ?? "-" }
+      : { label: "Total points", value: String(summary.totalPoints) },
     { label: "Consensus", value: rate === null ? "-" : `${rate}%` },
   ];
   return (

@@ -80,7 +80,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       />
       {done ? (
         <>
-          <StoryOutcome story={story} deck={session.deck} votes={storyVotes} />
+          <StoryOutcome story={story} deck={session.deck} scale={session.estimationScale} votes={storyVotes} />
           {screen.isLeader ? (
             <FinishedStoryControls key={story.id} sessionId={session.id} story={story} deck={session.deck} />
           ) : null}
@@ -109,6 +109,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             myVoterKey={screen.myVoterKey}
             selected={myVote?.points ?? null}
             hasVoted={myVote !== undefined}
+            coffee={myVote?.coffee === true}
             disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
           />
           <ParticipationGrid
@@ -121,7 +122,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
           />
           <RoundHistory story={story} deck={session.deck} />
           {story.votesRevealed ? (
-            <VoteResults votes={storyVotes} deck={session.deck} />
+            <VoteResults votes={storyVotes} deck={session.deck} scale={session.estimationScale} />
           ) : readOnly ? null : (
             <RevealControls
               sessionId={session.id}

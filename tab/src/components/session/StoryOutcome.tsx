@@ -1,10 +1,20 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import { type Card, cardLabel } from "@pointwise/core/decks";
+import { type Card, cardLabel, type EstimationScale } from "@pointwise/core/decks";
 import type { StoryView, VoteView } from "@pointwise/core/presented";
 import { VoteResults } from "./VoteResults";
 
 /** A finished story: 'Story Completed' with its final estimation (and results), or 'Story Skipped'. */
-export function StoryOutcome({ story, deck, votes }: { story: StoryView; deck: Card[]; votes: VoteView[] }) {
+export function StoryOutcome({
+  story,
+  deck,
+  scale,
+  votes,
+}: {
+  story: StoryView;
+  deck: Card[];
+  scale: EstimationScale;
+  votes: VoteView[];
+}) {
   if (story.status === "skipped") {
     return (
       <MessageBar intent="info" data-testid="story-outcome">
@@ -23,7 +33,7 @@ export function StoryOutcome({ story, deck, votes }: { story: StoryView; deck: C
           Final estimation: <strong data-testid="final-points">{cardLabel(deck, story.finalPoints)}</strong>
         </MessageBarBody>
       </MessageBar>
-      {story.votesRevealed && votes.length > 0 ? <VoteResults votes={votes} deck={deck} /> : null}
+      {story.votesRevealed && votes.length > 0 ? <VoteResults votes={votes} deck={deck} scale={scale} /> : null}
     </>
   );
 }

@@ -1,7 +1,8 @@
 import { Badge, makeStyles, Text, tokens } from "@fluentui/react-components";
 import { roundResults } from "@pointwise/core/consensus";
-import { type Card, cardLabel } from "@pointwise/core/decks";
+import { type Card, cardLabel, type EstimationScale, isSizeDeck } from "@pointwise/core/decks";
 import type { VoteView } from "@pointwise/core/presented";
+import { averageLabel } from "@pointwise/core/resultsExport";
 import { lazy, Suspense } from "react";
 
 // The chart library (recharts, 88 kB brotli) loads only once results are shown: nobody needs it
@@ -35,20 +36,23 @@ const LABEL_COLORS = {
 
 /**
  * Results of a revealed round: distribution chart, consensus label and average to 1 decimal,
- * computed with core's roundResults (spec part 2 section 9).
+ * computed with core's roundResults (spec part 2 section 9); the t-shirt deck shows the median
+ * size instead (issue #8 section 4). Coffee cards carry no points and are never counted.
  */
-export function VoteResults({ votes, deck }: { votes: VoteView[]; deck: Card[] }) {
+export function VoteResults({ votes, deck, scale }: { votes: VoteView[]; deck: Card[]; scale: EstimationScale }) {
   const styles = useStyles();
-  const results = roundResults(votes.map((v) => v.points ?? null));
+  const points = votes.flatMap((v) => (v.points === undefined ? [] : [v.points]));
+  const results = roundResults(points);
+  const average = averageLabel({ id: "", title: "", estimationScale: scale, deck }, points);
   return (
     <section className={styles.root} aria-label="Results">
       <div className={styles.row}>
         <div className={styles.stat}>
           <Text size={200} className={styles.muted}>
-            Average
+            {isSizeDeck(scale) ? "Median size" : "Average"}
           </Text>
           <span className={styles.value} data-testid="average-points">
-            {results.average === null ? "-" : results.average.toFixed(1)}
+            {average ?? "-"}
           </span>
         </div>
         <div className={styles.stat}>

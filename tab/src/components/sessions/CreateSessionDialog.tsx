@@ -118,7 +118,11 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
         </Select>
       </Field>
       {scale === "custom" ? (
-        <Field label="Custom deck" hint="Numbers 0-999, separated by commas" validationMessage={errors.customDeck}>
+        <Field
+          label="Custom deck"
+          hint="Numbers 0-999 (one decimal place allowed), separated by commas"
+          validationMessage={errors.customDeck}
+        >
           <Input value={customDeck} onChange={(_e, d) => setCustomDeck(d.value)} data-testid="session-custom-deck" />
         </Field>
       ) : null}

@@ -9,8 +9,12 @@ describe("parseCustomDeck", () => {
     expect(parseCustomDeck("0, 999")).toEqual([0, 999]);
   });
 
-  it("refuses fractions, negatives, numbers above 999 and words", () => {
-    expect(parseCustomDeck("1, 2.5")).toBeNull();
+  it("accepts one decimal place (issue #8 section 4)", () => {
+    expect(parseCustomDeck("1, 2.5, 0.5")).toEqual([0.5, 1, 2.5]);
+  });
+
+  it("refuses finer fractions, negatives, numbers above 999 and words", () => {
+    expect(parseCustomDeck("1, 2.25")).toBeNull();
     expect(parseCustomDeck("-1, 2")).toBeNull();
     expect(parseCustomDeck("1, 1000")).toBeNull();
     expect(parseCustomDeck("1, two")).toBeNull();

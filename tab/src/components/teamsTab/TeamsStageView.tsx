@@ -51,7 +51,7 @@ export function TeamsStageView({ sessionId }: { sessionId: string }) {
             revealed={story.votesRevealed}
           />
           {story.votesRevealed ? (
-            <VoteResults votes={votes} deck={session.deck} />
+            <VoteResults votes={votes} deck={session.deck} scale={session.estimationScale} />
           ) : (
             <Text className={styles.waiting}>Votes stay hidden until the leader reveals them.</Text>
           )}
