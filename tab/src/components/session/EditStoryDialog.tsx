@@ -1,11 +1,11 @@
-import { Field, Input, Textarea } from "@fluentui/react-components";
 import type { StoryView } from "@pointwise/core/presented";
 import { updateStorySchema } from "@pointwise/core/storySchemas";
 import { useState } from "react";
 import { useUpdateStory } from "../../api/storyMutations";
+import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
-import { CriteriaEditor } from "./CriteriaEditor";
+import { StoryFormFields, type StoryFormValues } from "./StoryFormFields";
 
 /**
  * Edit Story (leader; issue #8 section 3): title, description, acceptance criteria and ticket
@@ -23,23 +23,18 @@ export function EditStoryDialog({
 }) {
   const notify = useNotify();
   const update = useUpdateStory(sessionId);
-  const [title, setTitle] = useState(story.title);
-  const [description, setDescription] = useState(story.description ?? "");
-  const [criteria, setCriteria] = useState<string[]>(story.acceptanceCriteria);
-  const [ticket, setTicket] = useState(story.ticketNumber ?? "");
+  const [values, setValues] = useState<StoryFormValues>({
+    title: story.title,
+    description: story.description ?? "",
+    acceptanceCriteria: story.acceptanceCriteria,
+    ticketNumber: story.ticketNumber ?? "",
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
-    const parsed = updateStorySchema.safeParse({
-      title,
-      description,
-      acceptanceCriteria: criteria,
-      ticketNumber: ticket,
-    });
+    const parsed = updateStorySchema.safeParse(values);
     if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
+      setErrors(firstIssueByField(parsed.error.issues));
       return;
     }
     setErrors({});
@@ -66,18 +61,7 @@ export function EditStoryDialog({
       size="2xl"
       onSubmit={submit}
     >
-      <Field label="Title" required validationMessage={errors.title}>
-        <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} data-testid="story-edit-title" />
-      </Field>
-      <Field label="Description" validationMessage={errors.description}>
-        <Textarea value={description} rows={4} maxLength={5000} onChange={(_e, d) => setDescription(d.value)} />
-      </Field>
-      <Field label="Acceptance criteria" validationMessage={errors.acceptanceCriteria}>
-        <CriteriaEditor criteria={criteria} onChange={setCriteria} />
-      </Field>
-      <Field label="Ticket number" validationMessage={errors.ticketNumber}>
-        <Input value={ticket} maxLength={50} onChange={(_e, d) => setTicket(d.value)} placeholder="PROJ-123" />
-      </Field>
+      <StoryFormFields values={values} onChange={setValues} errors={errors} titleTestId="story-edit-title" />
     </FormDialog>
   );
 }

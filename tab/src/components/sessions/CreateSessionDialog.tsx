@@ -6,6 +6,7 @@ import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useCreateSession } from "../../api/sessionMutations";
 import { useTeams } from "../../api/teamQueries";
+import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
@@ -52,8 +53,7 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
       invitedMembers: teamId === "no-team" ? undefined : invited,
     });
     if (!parsed.success || deck === null) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error?.issues ?? []) next[String(issue.path[0])] ??= issue.message;
+      const next = firstIssueByField(parsed.error?.issues ?? []);
       if (deck === null) next.customDeck = "Enter numbers 0-999 separated by commas";
       setErrors(next);
       return;
