@@ -7,6 +7,7 @@ import { useSetActiveStory } from "../../api/sessionMutations";
 import { useUpdateStory } from "../../api/storyMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useNotify } from "../../toasts/useNotify";
+import { FinalPointsOptions } from "./FinalPointsOptions";
 
 const useStyles = makeStyles({ row: { display: "flex", alignItems: "flex-end", gap: "8px", flexWrap: "wrap" } });
 
@@ -56,13 +57,7 @@ export function FinishedStoryControls({
     <div className={styles.row}>
       <Field label="Final points">
         <Select value={points} onChange={(_e, d) => setPoints(d.value)} data-testid="change-points-select">
-          {deck
-            .filter((c) => c.value !== null)
-            .map((c) => (
-              <option key={c.label} value={String(c.value)}>
-                {c.label}
-              </option>
-            ))}
+          <FinalPointsOptions deck={deck} />
         </Select>
       </Field>
       <Button

@@ -6,6 +6,7 @@ import type { StoryView, VoteView } from "@pointwise/core/presented";
 import { useState } from "react";
 import { useNewRound, useUpdateStory } from "../../api/storyMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
+import { FinalPointsOptions } from "./FinalPointsOptions";
 import { useSkipWithUndo } from "./useSkipWithUndo";
 
 const useStyles = makeStyles({
@@ -71,13 +72,7 @@ export function LeaderRoundControls({
           disabled={!story.votesRevealed}
           data-testid="final-points-select"
         >
-          {deck
-            .filter((c) => c.value !== null)
-            .map((c) => (
-              <option key={c.label} value={String(c.value)}>
-                {c.label}
-              </option>
-            ))}
+          <FinalPointsOptions deck={deck} />
         </Select>
       </Field>
       <Button
