@@ -1,6 +1,8 @@
 import { meetingGuestName } from "@pointwise/core/displayNames";
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { isApiError } from "../../api/ApiError";
+import { queryKeys } from "../../api/queryKeys";
 import { useJoinAnonymous, useJoinSession } from "../../api/sessionMutations";
 import { useSession } from "../../api/sessionQueries";
 import { setTeamsParticipantToken } from "../../api/teamsCredentials";
@@ -23,6 +25,7 @@ export function useMeetingMembership(sessionId: string, host: TeamsHost): Meetin
   const session = useSession(sessionId);
   const join = useJoinSession(sessionId);
   const joinAnonymous = useJoinAnonymous(sessionId);
+  const queryClient = useQueryClient();
   const asked = useRef(false);
   const [guestReady, setGuestReady] = useState(() => {
     const stored = readAnonymousParticipant(sessionId);
@@ -49,11 +52,14 @@ export function useMeetingMembership(sessionId: string, host: TeamsHost): Meetin
             participantToken: result.participantToken,
           });
           setTeamsParticipantToken(result.participantToken);
+          // The mutation's own refetch of the session may have run before the token was set
+          // (the iframe may send no cookie): read it again now that the token is known.
+          void queryClient.invalidateQueries({ queryKey: queryKeys.session(sessionId) });
           setGuestReady(true);
         },
       });
     }
-  }, [host, denied, guestReady, join, joinAnonymous, sessionId]);
+  }, [host, denied, guestReady, join, joinAnonymous, sessionId, queryClient]);
 
   if (join.isError || joinAnonymous.isError) return { status: "failed", error: join.error ?? joinAnonymous.error };
   if (!host.signedIn && !guestReady) return { status: "joining", error: null };
