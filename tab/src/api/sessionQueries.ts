@@ -22,7 +22,7 @@ export function useSessions(enabled = true) {
     queryKey: queryKeys.sessions,
     enabled,
     refetchInterval: SESSION_LIST_REFRESH_MS,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: "always",
   });
 }
 

@@ -44,6 +44,8 @@ export function useCastVote(sessionId: string, voterKey: string | null) {
     return { pending: true };
   };
   return useMutation({
+    // Run even when the browser says it is offline: the vote is then queued here, not paused by react-query.
+    networkMode: "always",
     mutationFn: async (input: VoteInput): Promise<CastVoteOutcome> => {
       if (isConnectionDown(queryClient, sessionId)) return queue(input);
       try {

@@ -42,7 +42,12 @@ const useStyles = makeStyles({
     ":hover": { transform: "translateY(-6px)" },
   },
   hint: { color: tokens.colorNeutralForeground3 },
-  pending: { ...shorthands.borderStyle("dashed") },
+  /** A vote waiting for the connection (issue #8 section 5): dashed and faded until sent. */
+  pending: {
+    ...shorthands.borderStyle("dashed"),
+    ...shorthands.borderColor(tokens.colorNeutralForeground1),
+    opacity: 0.75,
+  },
 });
 
 /**
