@@ -49,7 +49,7 @@ async function liveRoom() {
   return { session, story, leader, member, leaderPage, memberPage };
 }
 
-const participationText = (page: Page) => page.getByTestId("participation-count").innerText();
+const participationText = (page: Page) => page.getByTestId("participation-count").textContent();
 
 async function votesOf(user: TestUser, sessionId: string): Promise<VoteView[]> {
   return (await user.client.get<VoteView[]>(`/api/sessions/${sessionId}/votes`)).body;
@@ -157,8 +157,8 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
       await page.getByText("This session was archived").waitFor({ timeout: 5000 });
     }
     await snap(guestPage, "connection-04-archived-guest-390");
-    expect(await memberPage.getByTestId("session-gone-back").innerText()).toBe("Go to Dashboard");
-    expect(await guestPage.getByTestId("session-gone-back").innerText()).toBe("Go to Home Page");
+    expect(await memberPage.getByTestId("session-gone-back").textContent()).toBe("Go to Dashboard");
+    expect(await guestPage.getByTestId("session-gone-back").textContent()).toBe("Go to Home Page");
     await memberPage.getByTestId("session-gone-back").click();
     await memberPage.waitForURL(`${server.url}/`);
     await memberPage.getByTestId("create-session-button").first().waitFor();
@@ -180,7 +180,7 @@ describe("emoji reactions (issue #8 section 6)", () => {
     const floating = leaderPage.locator('[data-testid="floating-reaction"][data-emoji="🎉"]');
     await floating.waitFor({ timeout: 2000 });
     const seenAt = Date.now();
-    expect(await floating.innerText()).toContain("Mo Member");
+    expect(await floating.textContent()).toContain("Mo Member");
     await snap(leaderPage, "connection-05-reaction");
     await floating.waitFor({ state: "detached", timeout: 5000 });
     const goneMs = Date.now() - seenAt;
