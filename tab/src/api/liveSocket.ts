@@ -127,9 +127,16 @@ export function openLiveSocket(
 
   const check = () => {
     const at = now();
-    // Timers of a hidden tab are throttled: after a long gap, give the socket a fresh chance.
-    if (at - lastCheck > 4 * CHECK_MS + DEAD_AFTER_MS) lastHeard = at;
+    // Timers of a hidden tab are throttled: after a long gap, give the socket a fresh chance
+    // (a full DEAD_AFTER_MS from a ping sent now) rather than a false drop.
+    const throttled = at - lastCheck > 4 * CHECK_MS + DEAD_AFTER_MS;
     lastCheck = at;
+    if (throttled) {
+      lastHeard = at;
+      lastPing = at;
+      sendOn(socket, { type: "ping" });
+      return;
+    }
     if (at - lastHeard > DEAD_AFTER_MS) return dropped();
     if (at - lastHeard >= PING_IDLE_MS && at - lastPing >= PING_IDLE_MS) {
       lastPing = at;
