@@ -26,8 +26,13 @@ afterEach(async () => {
 });
 
 /** A browser page signed in as `user` (the API client's cookies), at `path`. */
-async function pageOf(user: TestUser | null, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+async function pageOf(
+  user: TestUser | null,
+  path: string,
+  width = 1280,
+  colorScheme: "light" | "dark" = "light",
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
   contexts.push(context);
   if (user) {
     await context.addCookies([...user.client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
@@ -38,13 +43,15 @@ async function pageOf(user: TestUser | null, path: string, width = 1280): Promis
 }
 
 /** A session with one story, its leader and a member, both on the session screen with the Live badge. */
-async function liveRoom() {
+async function liveRoom(
+  memberView: { width: number; colorScheme: "light" | "dark" } = { width: 1024, colorScheme: "light" },
+) {
   const { session, leader } = await buildSession(server.url, { title: "Connection drill" });
   const story = await buildStory(leader, session.id, { title: "Flaky Wi-Fi" });
   const member = await buildUser(server.url, { firstName: "Mo", lastName: "Member" });
   await joinMember(member, session.id);
   const leaderPage = await pageOf(leader, `/session/${session.id}`);
-  const memberPage = await pageOf(member, `/session/${session.id}`, 1024);
+  const memberPage = await pageOf(member, `/session/${session.id}`, memberView.width, memberView.colorScheme);
   for (const page of [leaderPage, memberPage]) await page.getByTestId("live-badge").waitFor();
   return { session, story, leader, member, leaderPage, memberPage };
 }
@@ -57,7 +64,11 @@ async function votesOf(user: TestUser, sessionId: string): Promise<VoteView[]> {
 
 describe("connection and presence that tell the truth (issue #8 section 5)", () => {
   it("a vote while the connection is cut is pending, then saved once back online", async () => {
-    const { session, story, member, leader, leaderPage, memberPage } = await liveRoom();
+    // The member is on a phone in dark mode (the pending card and banners must fit there too).
+    const { session, story, member, leader, leaderPage, memberPage } = await liveRoom({
+      width: 390,
+      colorScheme: "dark",
+    });
     expect(await participationText(leaderPage)).toBe("0 of 2 voted");
 
     const cutAt = Date.now();
