@@ -83,7 +83,7 @@ export function SessionPage() {
     <div className={styles.page}>
       <ConnectionStatus sessionId={id} live={screen.live} myVoterKey={screen.myVoterKey} />
       <SessionHeader screen={screen} session={session.data} />
-      <ReactionLayer sessionId={id} enabled={screen.live.you !== null} />
+      <ReactionLayer sessionId={id} enabled={screen.presenceKnown} />
       {allCompleted || anyCompleted ? (
         <TabList
           selectedValue={effectiveView}
