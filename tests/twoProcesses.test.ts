@@ -1,3 +1,4 @@
+import pg from "pg";
 import { buildSession, buildStory, joinGuest } from "../api/src/testing/factories";
 import { createScratchDatabase } from "../api/src/testing/testServer";
 import { openSocket } from "../api/src/testing/wsClient";
@@ -8,6 +9,17 @@ import { type ServerProcess, startServerProcess } from "./support/serverProcess"
  * connected to the other through LISTEN/NOTIFY (issue #2 section 5). Needs `api/dist`
  * (built by the test script).
  */
+/** Rows in realtime_events (pushes too large for NOTIFY). */
+async function countEvents(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>("select count(*)::int as n from realtime_events")).rows[0]?.n ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
 describe("two server processes on one PostgreSQL server", () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let a: ServerProcess;
@@ -49,6 +61,12 @@ describe("two server processes on one PostgreSQL server", () => {
     await guest.client.post("/api/votes", { storyId: story.id, points: 3 });
     const back = await leaderWs.next("vote_update", (m) => m.voterKey === `p:${guest.join.participant.id}`);
     expect(back.votedCount).toBe(2);
+
+    // An emoji reaction crosses instances too, inline in NOTIFY: nothing lands in realtime_events (issue #8 section 6).
+    const events = await countEvents(scratch.url);
+    guestWs.send({ type: "reaction", emoji: "🎉" });
+    expect(await leaderWs.next("reaction")).toMatchObject({ emoji: "🎉", name: "Remote Rita" });
+    expect(await countEvents(scratch.url)).toBe(events);
     await Promise.all([leaderWs.close(), guestWs.close()]);
   });
 });

@@ -43,6 +43,20 @@ export const storyStatusChangeFrame = z.object({
   finalPoints: updateStorySchema.shape.finalPoints,
 });
 
+/** The emoji reactions anyone in a session may send (issue #8 section 6): never stored. */
+export const REACTION_EMOJIS = ["👍", "🎉", "🤔", "☕"] as const;
+/** One of REACTION_EMOJIS. */
+export type ReactionEmoji = (typeof REACTION_EMOJIS)[number];
+
+/**
+ * `reaction`: float one of REACTION_EMOJIS on everyone's screen for 3 s (issue #8 section 6).
+ * Rate-limited per socket; never stored; the room gets a `reaction` push.
+ */
+export const reactionFrame = z.object({
+  type: z.literal("reaction"),
+  emoji: z.enum(REACTION_EMOJIS, { error: `Reaction must be one of: ${REACTION_EMOJIS.join(" ")}` }),
+});
+
 /**
  * Frames a client sends, validated by the server before use (spec part 2 section 4; DESIGN.md
  * "Contracts"). A frame that fails is answered with an `error` frame, code VALIDATION_ERROR.
@@ -51,6 +65,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   joinSessionFrame,
   voteUpdateFrame,
   storyStatusChangeFrame,
+  reactionFrame,
   z.object({ type: z.literal("leave_session") }),
   z.object({ type: z.literal("ping") }),
 ]);
@@ -110,6 +125,11 @@ export type ServerMessage =
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }
+  /**
+   * Someone sent an emoji reaction (issue #8 section 6): float it for 3 s. Never stored;
+   * `voterKey` and `name` say who sent it.
+   */
+  | { type: "reaction"; sessionId: string; emoji: ReactionEmoji; voterKey: string; name: string }
   | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null }
   | { type: "pong" }
   | { type: "error"; code: string; message: string }

@@ -1,5 +1,6 @@
 import { deckFor } from "@pointwise/core/decks";
 import type { SessionStatus, SessionView } from "@pointwise/core/presented";
+import { sessionStatusOf } from "@pointwise/core/sessionStatus";
 import type { SessionRow } from "../policies/sessionPolicy";
 
 /** Counts behind a session's status and stats. */
@@ -12,11 +13,11 @@ export interface SessionCounts {
 
 /**
  * Status as cards show it: completed when every story is completed or skipped, live while the
- * leader or creator is connected, otherwise in_progress (spec part 1 section 3).
+ * leader or creator is connected, otherwise in_progress (spec part 1 section 3); the one rule
+ * is core's sessionStatusOf, which the tab also applies to live pushes.
  */
 export function sessionStatus(counts: SessionCounts, leaderPresent: boolean): SessionStatus {
-  if (counts.totalStories > 0 && counts.openStories === 0) return "completed";
-  return leaderPresent ? "live" : "in_progress";
+  return sessionStatusOf(counts, leaderPresent);
 }
 
 /** A session with its deck, status and stats. */

@@ -15,6 +15,7 @@ import { FrameQueue } from "./frameQueue";
 import { FrameRateLimiter } from "./frameRateLimit";
 import type { HubConnection } from "./hub";
 import { publishParticipantsUpdate } from "./participantsUpdate";
+import { reactionLimiter, sendReaction } from "./reactions";
 import { SocketCounter } from "./socketCounter";
 import { startSocketKeepalive } from "./socketKeepalive";
 
@@ -97,6 +98,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     let room: { conn: HubConnection; access: SessionAccess; release(): void } | null = null;
     const frames = new FrameQueue(MAX_QUEUED_FRAMES);
     const limiter = new FrameRateLimiter(limits);
+    const reactions = reactionLimiter();
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -196,6 +198,17 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
             finalPoints: msg.finalPoints ?? undefined,
           });
           return send({ type: "ack", for: "story_status_change" });
+        }
+        case "reaction": {
+          // Rate-limited per socket, never stored (issue #8 section 6); any member may react.
+          const verdict = reactions.take();
+          if (verdict === "firstDrop") {
+            return send({ type: "error", code: "RATE_LIMITED", message: "Too many reactions: one per second" });
+          }
+          if (verdict === "drop") return;
+          const access = await currentAccess();
+          sessionPolicy.view(access);
+          return sendReaction(ctx, access, msg.emoji);
         }
       }
     };

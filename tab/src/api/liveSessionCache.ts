@@ -6,19 +6,61 @@ import type {
   VoteView,
 } from "@pointwise/core/presented";
 import type { Presence, ServerMessage } from "@pointwise/core/realtime";
+import { sessionStatusOfStories } from "@pointwise/core/sessionStatus";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
 
+/**
+ * Where the live connection stands (issue #8 section 5): `connecting` until the first snapshot,
+ * `online` once a snapshot was applied on the open socket, `reconnecting` from the moment a
+ * drop is noticed (close, missed heartbeat, browser offline) until the next snapshot.
+ */
+export type LiveConnection = "connecting" | "online" | "reconnecting";
+
+/**
+ * A vote made while the connection was down (issue #8 section 5), sent once the next snapshot
+ * is applied; `round` is the story's round when it was made (a new round means the old one was
+ * revealed meanwhile).
+ */
+export interface PendingVote {
+  storyId: string;
+  points: number | null | "coffee";
+  round: number;
+}
+
 /** Session state that only the WebSocket knows: connection, presence and who "you" are. */
 export interface LiveState {
+  /** True while `connection` is `online`. */
   connected: boolean;
+  connection: LiveConnection;
+  /** Last known presence; while not `online` it is stale and the screen shows it as unknown. */
   presence: Presence | null;
   you: { voterKey: string; isLeader: boolean } | null;
   deleted: boolean;
+  /** The session was archived while this screen was open (push or rejoin snapshot; issue #8 section 5). */
+  archived: boolean;
+  /** Date.now() when a snapshot ended a `reconnecting` spell ("Back online"); null before. */
+  backOnlineAt: number | null;
+  /** Counts applied snapshots (a pending vote is sent after one). */
+  snapshots: number;
+  pendingVote: PendingVote | null;
 }
 
+/** The window event a `reaction` push becomes (detail: the push), for the session screen to float it. */
+export const REACTION_EVENT = "pointwise-reaction";
+
 /** The live state before any snapshot arrived. */
-export const INITIAL_LIVE_STATE: LiveState = { connected: false, presence: null, you: null, deleted: false };
+export const INITIAL_LIVE_STATE: LiveState = {
+  connected: false,
+  connection: "connecting",
+  presence: null,
+  you: null,
+  deleted: false,
+  archived: false,
+  backOnlineAt: null,
+  snapshots: 0,
+  pendingVote: null,
+};
 
 function byPosition(a: StoryView, b: StoryView): number {
   return a.position - b.position || a.createdAt.localeCompare(b.createdAt);
@@ -79,18 +121,84 @@ function setLive(queryClient: QueryClient, sessionId: string, patch: Partial<Liv
   }));
 }
 
-/** Marks the connection open or closed. */
-export function setLiveConnected(queryClient: QueryClient, sessionId: string, connected: boolean): void {
-  setLive(queryClient, sessionId, { connected });
+/** The live state of a session as cached (INITIAL_LIVE_STATE before any). */
+export function readLive(queryClient: QueryClient, sessionId: string): LiveState {
+  return { ...INITIAL_LIVE_STATE, ...queryClient.getQueryData<LiveState>(queryKeys.live(sessionId)) };
+}
+
+/**
+ * Records a drop (`reconnecting`: the Live badge and presence stop claiming live) or a first
+ * connect. `online` is set only by a snapshot (applyServerMessage).
+ */
+export function setLiveConnection(
+  queryClient: QueryClient,
+  sessionId: string,
+  connection: Exclude<LiveConnection, "online">,
+): void {
+  const before = readLive(queryClient, sessionId);
+  // Before the first snapshot there was nothing live to lose: stay `connecting`.
+  const next = connection === "reconnecting" && before.snapshots === 0 ? "connecting" : connection;
+  setLive(queryClient, sessionId, { connection: next, connected: false });
+}
+
+/** Queues (or, with null, clears) the vote to send when the connection is back. */
+export function setPendingVote(queryClient: QueryClient, sessionId: string, pendingVote: PendingVote | null): void {
+  setLive(queryClient, sessionId, { pendingVote });
+}
+
+/** Pushes after which a session's status (stories, leader presence) may have changed. */
+const STATUS_CHANGING: ReadonlySet<ServerMessage["type"]> = new Set([
+  "session_snapshot",
+  "session_updated",
+  "participants_update",
+  "story_update",
+  "stories_imported",
+  "story_updated",
+  "story_status_change",
+  "round_started",
+]);
+
+/**
+ * Keeps the session's status the same everywhere this tab shows it (issue #8 section 5: the
+ * sidebar's status is the same for every viewer): recomputes it with core's sessionStatusOf
+ * from the live stories and the leader's presence, and writes it into the session and into the
+ * cached session lists (sidebar, dashboard, team pages). Those lists were fetched once, at
+ * different moments by different viewers; without this each kept the status of its own fetch.
+ */
+export function syncSessionStatus(queryClient: QueryClient, sessionId: string): void {
+  const live = readLive(queryClient, sessionId);
+  const stories = queryClient.getQueryData<StoryView[]>(queryKeys.stories(sessionId));
+  if (live.connection !== "online" || !live.presence || !stories) return;
+  const status = sessionStatusOfStories(stories, live.presence.leaderPresent);
+  const patch = (view: SessionView): SessionView =>
+    view.id === sessionId && view.status !== status ? { ...view, status } : view;
+  queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), (old) => (old ? patch(old) : old));
+  const lists = [
+    ...queryClient.getQueriesData<SessionView[]>({ queryKey: queryKeys.sessions, exact: true }),
+    ...queryClient.getQueriesData<SessionView[]>({ queryKey: queryKeys.archivedSessions, exact: true }),
+    ...queryClient.getQueriesData<SessionView[]>({ queryKey: ["/api/teams"] }).filter(([key]) => key[2] === "sessions"),
+  ];
+  for (const [key, list] of lists) {
+    if (!Array.isArray(list) || !list.some((s) => s.id === sessionId && s.status !== status)) continue;
+    queryClient.setQueryData<SessionView[]>(key, list.map(patch));
+  }
 }
 
 /**
  * Writes one server push into the react-query cache (DESIGN.md "Contracts": pushes carry the
- * changed data, so nothing is refetched). A snapshot replaces everything.
+ * changed data, so nothing is refetched). A snapshot replaces everything. Pushes that can
+ * change the session's status also update it in the cached session lists (syncSessionStatus).
  */
 export function applyServerMessage(queryClient: QueryClient, sessionId: string, message: ServerMessage): void {
+  applyToCache(queryClient, sessionId, message);
+  if (STATUS_CHANGING.has(message.type)) syncSessionStatus(queryClient, sessionId);
+}
+
+function applyToCache(queryClient: QueryClient, sessionId: string, message: ServerMessage): void {
   switch (message.type) {
-    case "session_snapshot":
+    case "session_snapshot": {
+      const live = readLive(queryClient, sessionId);
+      const cached = queryClient.getQueryData<SessionView>(queryKeys.session(sessionId));
       queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), message.session);
       queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), [...message.stories].sort(byPosition));
       queryClient.setQueryData<VoteView[]>(queryKeys.votes(sessionId), message.votes);
@@ -98,8 +206,19 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
       if (message.invitations) {
         queryClient.setQueryData<SessionInvitationView[]>(queryKeys.invitations(sessionId), message.invitations);
       }
-      setLive(queryClient, sessionId, { presence: message.presence, you: message.you, deleted: false });
+      setLive(queryClient, sessionId, {
+        presence: message.presence,
+        you: message.you,
+        deleted: false,
+        connection: "online",
+        connected: true,
+        snapshots: live.snapshots + 1,
+        // Archived while we were away (issue #8 section 5).
+        archived: live.archived || (!!cached && !cached.archivedAt && !!message.session.archivedAt),
+        backOnlineAt: live.connection === "reconnecting" ? Date.now() : live.backOnlineAt,
+      });
       return;
+    }
     case "participants_update": {
       // A delta: changed participants, voterKeys that came online or went offline.
       queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), (old) => {
@@ -155,13 +274,24 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
         new CustomEvent("active-story-changed", { detail: { storyId: message.storyId, timestamp: message.timestamp } }),
       );
       return;
-    case "session_updated":
+    case "session_updated": {
+      const cached = queryClient.getQueryData<SessionView>(queryKeys.session(sessionId));
       queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), message.session);
+      // Archived while this screen was open: say so at once (issue #8 section 5).
+      if (cached && !cached.archivedAt && message.session.archivedAt)
+        setLive(queryClient, sessionId, { archived: true });
       return;
+    }
     case "session_deleted":
       setLive(queryClient, sessionId, { deleted: true });
       return;
+    case "reaction":
+      // Never cached: it floats for 3 s on the session screen (ReactionLayer; issue #8 section 6).
+      window.dispatchEvent(new CustomEvent(REACTION_EVENT, { detail: message }));
+      return;
     case "error":
+      // The session is gone: a rejoin after a drop is answered NOT_FOUND (issue #8 section 5).
+      if (message.code === "NOT_FOUND") setLive(queryClient, sessionId, { deleted: true });
       // Live-connection failures are only logged (spec part 2 section 8).
       console.warn(`Live session error ${message.code}: ${message.message}`);
       return;

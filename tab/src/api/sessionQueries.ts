@@ -8,9 +8,22 @@ import type {
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
 
-/** GET /api/sessions: the caller's active sessions (dashboard and sidebar). */
+/**
+ * How often (ms) the session list is read again while the page is visible: a session's status
+ * (live when its leader is connected) changes without any push to people outside it, so every
+ * viewer's sidebar converges within this time (issue #8 section 5). Inside a session, pushes
+ * keep it current at once (liveSessionCache syncSessionStatus).
+ */
+export const SESSION_LIST_REFRESH_MS = 30_000;
+
+/** GET /api/sessions: the caller's active sessions (dashboard and sidebar), refreshed every SESSION_LIST_REFRESH_MS. */
 export function useSessions(enabled = true) {
-  return useQuery<SessionView[]>({ queryKey: queryKeys.sessions, enabled });
+  return useQuery<SessionView[]>({
+    queryKey: queryKeys.sessions,
+    enabled,
+    refetchInterval: SESSION_LIST_REFRESH_MS,
+    refetchOnWindowFocus: "always",
+  });
 }
 
 /** GET /api/sessions/archived: the caller's archived sessions. */

@@ -1,12 +1,11 @@
-import type { ClientMessage, ServerMessage } from "@pointwise/core/realtime";
+import type { ClientMessage } from "@pointwise/core/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnected } from "./liveSessionCache";
+import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnection } from "./liveSessionCache";
+import { type LiveSocket, openLiveSocket } from "./liveSocket";
 import { queryKeys } from "./queryKeys";
 import { teamsBearerToken, teamsParticipantToken } from "./teamsCredentials";
 
-const RECONNECT_DELAY_MS = 3000;
-const NORMAL_CLOSURE = 1000;
 /** Rejoins after a `resync` frame are spread over this many milliseconds. */
 const RESYNC_SPREAD_MS = 1000;
 
@@ -22,12 +21,26 @@ function socketUrl(): string {
   return `${scheme}://${window.location.host}/ws`;
 }
 
+/** The open live socket of each session this tab shows, for frames the screen sends (reactions). */
+const liveSockets = new Map<string, LiveSocket>();
+
 /**
- * Keeps a WebSocket to /ws open for `sessionId` while `identity` is known and `enabled`:
- * sends join_session (with the Teams SSO or participant token when the tab runs in Teams), writes every push into the react-query cache, closes with the normal
- * code on leave, and reconnects 3000 ms after any other close (the new snapshot replaces state).
- * A `resync` frame (the server lost its database connection and may have missed pushes) makes
- * it send join_session again within RESYNC_SPREAD_MS, for a fresh snapshot (issue #6 part 3).
+ * Sends a frame on the session's live socket (e.g. a `reaction`, issue #8 section 6).
+ * @returns false when no socket is open (the frame is dropped)
+ */
+export function sendLiveFrame(sessionId: string, frame: ClientMessage): boolean {
+  return liveSockets.get(sessionId)?.send(frame) ?? false;
+}
+
+/**
+ * Keeps a WebSocket to /ws open for `sessionId` while `identity` is known and `enabled`
+ * (liveSocket: heartbeat, reconnect with backoff and jitter; issue #8 section 5): sends
+ * join_session on every open (with the Teams SSO or participant token when the tab runs in
+ * Teams), writes every push into the react-query cache, marks the state `reconnecting` as soon
+ * as a drop is noticed (the next snapshot sets `online` and replaces state), and closes with
+ * the normal code on leave. A `resync` frame (the server lost its database connection and may
+ * have missed pushes) makes it send join_session again within RESYNC_SPREAD_MS, for a fresh
+ * snapshot (issue #6 part 3). Stops for good once the session is deleted.
  * Returns the live state (connection, presence, `you`).
  */
 export function useLiveSession(sessionId: string, identity: LiveIdentity | null, enabled: boolean): LiveState {
@@ -39,61 +52,54 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
 
   useEffect(() => {
     if (!active) return;
-    let socket: WebSocket | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-
-    const connect = () => {
-      socket = new WebSocket(socketUrl());
-      const opened = socket;
-      const join = async () => {
-        // Inside Teams: browsers cannot set headers on a WebSocket, so the credentials ride in the frame.
-        const accessToken = (await teamsBearerToken()) ?? undefined;
-        const participantToken = teamsParticipantToken() ?? undefined;
-        const frame: ClientMessage = {
-          type: "join_session",
-          sessionId,
-          userId,
-          participantId,
-          displayName,
-          ...(accessToken ? { accessToken } : {}),
-          ...(participantToken ? { participantToken } : {}),
-        };
-        if (opened.readyState === WebSocket.OPEN) opened.send(JSON.stringify(frame));
-      };
-      opened.onopen = () => {
-        setLiveConnected(queryClient, sessionId, true);
-        void join();
-      };
-      socket.onmessage = (event) => {
-        try {
-          const message = JSON.parse(String(event.data)) as ServerMessage;
-          // The server may have missed pushes (its database connection came back): rejoin for a
-          // fresh snapshot, after a random pause so a whole room does not rejoin at once.
-          if (message.type === "resync") setTimeout(() => void join(), Math.random() * RESYNC_SPREAD_MS);
-          applyServerMessage(queryClient, sessionId, message);
-        } catch (error) {
-          console.warn("Unreadable live message", error);
-        }
-      };
-      socket.onclose = (event) => {
-        setLiveConnected(queryClient, sessionId, false);
-        if (!stopped && event.code !== NORMAL_CLOSURE) timer = setTimeout(connect, RECONNECT_DELAY_MS);
-      };
+    const join = async (send: (frame: ClientMessage) => void) => {
+      // Inside Teams: browsers cannot set headers on a WebSocket, so the credentials ride in the frame.
+      const accessToken = (await teamsBearerToken()) ?? undefined;
+      const participantToken = teamsParticipantToken() ?? undefined;
+      send({
+        type: "join_session",
+        sessionId,
+        userId,
+        participantId,
+        displayName,
+        ...(accessToken ? { accessToken } : {}),
+        ...(participantToken ? { participantToken } : {}),
+      });
     };
-    connect();
+    setLiveConnection(queryClient, sessionId, "connecting");
+    const live: LiveSocket = openLiveSocket(socketUrl, {
+      onOpen: join,
+      onMessage: (message) => {
+        // The server may have missed pushes (its database connection came back): rejoin for a
+        // fresh snapshot, after a random pause so a whole room does not rejoin at once.
+        if (message.type === "resync") {
+          setTimeout(() => void join((frame) => live.send(frame)), Math.random() * RESYNC_SPREAD_MS);
+        }
+        applyServerMessage(queryClient, sessionId, message);
+        if (message.type === "session_deleted" || (message.type === "error" && message.code === "NOT_FOUND")) {
+          live.stop();
+        }
+      },
+      onDrop: () => setLiveConnection(queryClient, sessionId, "reconnecting"),
+    });
+    liveSockets.set(sessionId, live);
     return () => {
-      stopped = true;
-      clearTimeout(timer);
-      socket?.close(NORMAL_CLOSURE, "leave");
+      live.stop();
+      if (liveSockets.get(sessionId) === live) liveSockets.delete(sessionId);
     };
   }, [active, queryClient, sessionId, userId, participantId, displayName]);
 
+  return useLiveState(sessionId);
+}
+
+/** The cached live state of a session (read-only: no socket is opened; useLiveSession keeps it). */
+export function useLiveState(sessionId: string): LiveState {
+  const queryClient = useQueryClient();
   const { data } = useQuery<LiveState>({
     queryKey: queryKeys.live(sessionId),
     queryFn: () => queryClient.getQueryData<LiveState>(queryKeys.live(sessionId)) ?? INITIAL_LIVE_STATE,
     initialData: INITIAL_LIVE_STATE,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  return data;
+  return { ...INITIAL_LIVE_STATE, ...data };
 }

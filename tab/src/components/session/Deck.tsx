@@ -1,4 +1,6 @@
 import {
+  MessageBar,
+  MessageBarBody,
   makeStyles,
   mergeClasses,
   shorthands,
@@ -7,6 +9,8 @@ import {
   useArrowNavigationGroup,
 } from "@fluentui/react-components";
 import { type Card, COFFEE_LABEL } from "@pointwise/core/decks";
+import { PENDING_VOTE_TEXT } from "../../api/pendingVote";
+import { useLiveState } from "../../api/useLiveSession";
 import { useCastVote } from "../../api/voteMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useDeckKeys } from "./useDeckKeys";
@@ -38,6 +42,12 @@ const useStyles = makeStyles({
     ":hover": { transform: "translateY(-6px)" },
   },
   hint: { color: tokens.colorNeutralForeground3 },
+  /** A vote waiting for the connection (issue #8 section 5): dashed and faded until sent. */
+  pending: {
+    ...shorthands.borderStyle("dashed"),
+    ...shorthands.borderColor(tokens.colorNeutralForeground1),
+    opacity: 0.75,
+  },
 });
 
 /**
@@ -71,6 +81,9 @@ export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted,
   const arrows = useArrowNavigationGroup({ axis: "grid-linear", circular: true, memorizeCurrent: true });
   const castVote = useCastVote(sessionId, myVoterKey);
   const handleError = useErrorHandler();
+  // A vote made while the connection is down waits to be sent (issue #8 section 5).
+  const queued = useLiveState(sessionId).pendingVote;
+  const pending = queued?.storyId === storyId ? queued : null;
   const vote = (card: Card) => {
     if (disabled) return;
     const points = card.coffee ? "coffee" : card.value;
@@ -83,26 +96,40 @@ export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted,
       <Text weight="semibold">Choose your estimate</Text>
       <div className={styles.cards} role="toolbar" aria-label="Voting cards" {...arrows}>
         {deck.map((card) => {
-          const isSelected = card.coffee
-            ? hasVoted && coffee === true
-            : card.value !== null && hasVoted && !coffee && selected === card.value;
+          const isSelected = pending
+            ? card.coffee
+              ? pending.points === "coffee"
+              : card.value !== null && pending.points === card.value
+            : card.coffee
+              ? hasVoted && coffee === true
+              : card.value !== null && hasVoted && !coffee && selected === card.value;
           return (
             <button
               key={card.label}
               type="button"
-              className={mergeClasses(styles.card, isSelected && styles.selected)}
+              className={mergeClasses(
+                styles.card,
+                isSelected && styles.selected,
+                isSelected && pending !== null && styles.pending,
+              )}
               aria-pressed={isSelected}
               aria-label={cardName(card)}
               title={card.coffee ? COFFEE_LABEL : undefined}
               disabled={disabled}
               onClick={() => vote(card)}
               data-testid={`deck-card-${card.label}`}
+              data-pending={isSelected && pending ? "true" : undefined}
             >
               {card.label}
             </button>
           );
         })}
       </div>
+      {pending ? (
+        <MessageBar intent="info" data-testid="pending-vote">
+          <MessageBarBody>{PENDING_VOTE_TEXT}</MessageBarBody>
+        </MessageBar>
+      ) : null}
       <Text size={200} className={styles.hint}>
         Use arrow keys to move, Enter to vote, or type a card's value.
       </Text>

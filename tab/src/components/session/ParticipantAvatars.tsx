@@ -6,8 +6,17 @@ import {
 } from "@fluentui/react-components";
 import type { ParticipantView } from "@pointwise/core/presented";
 
-/** Up to 5 participant avatars, then a +N overflow (spec part 2 section 2); online ones show a presence badge. */
-export function ParticipantAvatars({ participants, online }: { participants: ParticipantView[]; online: string[] }) {
+/**
+ * Up to 5 participant avatars, then a +N overflow (spec part 2 section 2); online ones show a
+ * presence badge. `online` null: presence unknown (connection down, issue #8 section 5), no badges.
+ */
+export function ParticipantAvatars({
+  participants,
+  online,
+}: {
+  participants: ParticipantView[];
+  online: string[] | null;
+}) {
   const { inlineItems, overflowItems } = partitionAvatarGroupItems({ items: participants, maxInlineItems: 5 });
   if (participants.length === 0) return null;
   const item = (p: ParticipantView) => (
@@ -15,7 +24,7 @@ export function ParticipantAvatars({ participants, online }: { participants: Par
       key={p.id}
       name={p.displayName}
       image={p.user?.profileImageUrl ? { src: p.user.profileImageUrl } : undefined}
-      badge={{ status: online.includes(p.voterKey) ? "available" : "offline" }}
+      badge={online === null ? undefined : { status: online.includes(p.voterKey) ? "available" : "offline" }}
     />
   );
   return (

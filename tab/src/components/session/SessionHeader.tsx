@@ -41,7 +41,7 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
           <Title2 as="h1" data-testid="session-title">
             {session.title}
           </Title2>
-          {screen.live.presence?.leaderPresent ? (
+          {screen.presenceKnown && screen.live.presence?.leaderPresent ? (
             <Badge appearance="filled" color="danger" data-testid="live-badge">
               Live
             </Badge>
@@ -59,7 +59,10 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
         </div>
       </div>
       <div className={styles.actions}>
-        <ParticipantAvatars participants={screen.participants} online={screen.live.presence?.online ?? []} />
+        <ParticipantAvatars
+          participants={screen.participants}
+          online={screen.presenceKnown ? (screen.live.presence?.online ?? []) : null}
+        />
         <Button icon={<PersonAdd20Regular />} onClick={() => setInviting(true)} data-testid="invite-button">
           Invite
         </Button>

@@ -5,6 +5,9 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError";
 import { EmptyState } from "../common/EmptyState";
+import { ConnectionStatus } from "./ConnectionStatus";
+import { ReactionLayer } from "./ReactionLayer";
+import { SessionGoneScreen } from "./SessionGoneScreen";
 import { SessionHeader } from "./SessionHeader";
 import { SessionResults } from "./SessionResults";
 import { SessionSideColumn } from "./SessionSideColumn";
@@ -54,7 +57,11 @@ export function SessionPage() {
       />
     );
   }
-  if (!session.data || screen.live.deleted) {
+  // Archived or deleted while this screen was open (issue #8 section 5).
+  if (screen.live.deleted || screen.live.archived) {
+    return <SessionGoneScreen kind={screen.live.deleted ? "deleted" : "archived"} signedIn={screen.signedIn} />;
+  }
+  if (!session.data) {
     return (
       <EmptyState
         icon={<ErrorCircle24Regular />}
@@ -74,7 +81,9 @@ export function SessionPage() {
   const showResults = (allCompleted || anyCompleted) && effectiveView === "results";
   return (
     <div className={styles.page}>
+      <ConnectionStatus sessionId={id} live={screen.live} myVoterKey={screen.myVoterKey} />
       <SessionHeader screen={screen} session={session.data} />
+      <ReactionLayer sessionId={id} enabled={screen.presenceKnown} />
       {allCompleted || anyCompleted ? (
         <TabList
           selectedValue={effectiveView}

@@ -116,7 +116,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             participants={screen.participants}
             voters={voters}
             votes={storyVotes}
-            online={screen.live.presence?.online ?? null}
+            online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
             deck={session.deck}
             revealed={story.votesRevealed}
           />

@@ -17,6 +17,13 @@ export interface SessionScreen {
   votes: VoteView[];
   participants: ParticipantView[];
   live: LiveState;
+  /**
+   * True while the live connection is up and its snapshot applied: presence (Live badge,
+   * presence dots) may be shown as live; otherwise it is unknown (issue #8 section 5).
+   */
+  presenceKnown: boolean;
+  /** A signed-in user (else a guest): where "back" leads. */
+  signedIn: boolean;
   isLeader: boolean;
   myVoterKey: string | null;
   /** The group's story: core currentStory (the active story, else the first open one). */
@@ -70,6 +77,8 @@ export function useSessionScreen(id: string): SessionScreen {
     votes,
     participants,
     live,
+    presenceKnown: live.connection === "online",
+    signedIn: !!user,
     isLeader,
     myVoterKey,
     groupStory,

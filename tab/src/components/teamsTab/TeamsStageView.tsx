@@ -46,7 +46,7 @@ export function TeamsStageView({ sessionId }: { sessionId: string }) {
             participants={screen.participants}
             voters={expectedVoters(screen.participants)}
             votes={votes}
-            online={screen.live.presence?.online ?? null}
+            online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
             deck={session.deck}
             revealed={story.votesRevealed}
           />
