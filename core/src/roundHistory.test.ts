@@ -20,9 +20,7 @@ describe("roundHistoryLine", () => {
     expect(roundHistoryLine(round, deck)).toBe("Round 1: 3, 5, 13 - Wide Spread");
   });
   it("says when a round ended without a reveal", () => {
-    expect(roundHistoryLine({ round: 2, votes: [], consensusLabel: null }, deck)).toBe(
-      "Round 2: not revealed",
-    );
+    expect(roundHistoryLine({ round: 2, votes: [], consensusLabel: null }, deck)).toBe("Round 2: not revealed");
   });
   it("joins rounds oldest first with '; ' for the exports, sizes on the t-shirt deck", () => {
     const rounds = [
