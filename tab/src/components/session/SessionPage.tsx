@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { SessionHeader } from "./SessionHeader";
 import { SessionResults } from "./SessionResults";
 import { SessionSideColumn } from "./SessionSideColumn";
@@ -31,6 +32,7 @@ export function SessionPage() {
   const screen = useSessionScreen(id);
   const [view, setView] = useState<"stories" | "results" | null>(null);
   const { session } = screen;
+  usePageTitle(session.data ? session.data.title : session.isLoading ? undefined : "Session");
 
   if (session.isLoading) {
     return (
