@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { ARTIFACTS, launchChromium, snap } from "./browser";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -108,7 +108,7 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme", (sche
 });
 
 it("offers a skip link first, to the main landmark, on every screen", async () => {
-  const page = await newPage("light");
+  const page = await newPage("dark", 390);
   const screens = ["/", "/login", "/register", "/join/00000000-0000-4000-8000-000000000000", "/nowhere"];
   for (const path of screens) {
     await page.goto(`${server.url}${path}`);
@@ -133,6 +133,7 @@ it("offers a skip link first, to the main landmark, on every screen", async () =
   await page.locator("main").waitFor();
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
+  await page.screenshot({ path: `${ARTIFACTS}/a11y-skip-link-390-dark.png` });
   // Hidden until focused.
   await page.keyboard.press("Tab");
   const hidden = await page.getByTestId("skip-link").boundingBox();
