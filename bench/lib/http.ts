@@ -11,6 +11,11 @@ export class ApiClient {
 
   constructor(private readonly baseUrl: string) {}
 
+  /** The server this client talks to (http://host:port). */
+  baseUrlOf(): string {
+    return this.baseUrl;
+  }
+
   /** The `Cookie` header this client would send (e.g. for a WebSocket upgrade). */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -44,6 +49,22 @@ export class ApiClient {
     const text = await res.text();
     if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  /** POST with a text body of the given content type (e.g. a CSV import); JSON answer. */
+  async postText<T>(path: string, text: string, contentType: string): Promise<T> {
+    if (!this.csrf) {
+      const { csrfToken } = await this.request<{ csrfToken: string }>("GET", "/api/csrf-token");
+      this.csrf = csrfToken;
+    }
+    const res = await fetch(`${this.baseUrl}${path}`, {
+      method: "POST",
+      headers: { cookie: this.cookieHeader(), "x-csrf-token": this.csrf, "content-type": contentType },
+      body: text,
+    });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`POST ${path} -> ${res.status} ${body.slice(0, 300)}`);
+    return (body ? JSON.parse(body) : undefined) as T;
   }
 
   /** POST with a JSON body. */

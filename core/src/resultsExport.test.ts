@@ -61,8 +61,8 @@ describe("results export (issue #8 section 4)", () => {
         "",
         "| Story | Ticket | Status | Points | Average | Consensus | Rounds |",
         "| --- | --- | --- | --- | --- | --- | --- |",
-        "| Login | PW-1 | Completed | 5 | 5.0 | Yes | 1 |",
-        "| Logout |  | Skipped |  |  |  | 1 |",
+        "| Login | PW-1 | Completed | 5 | 5.0 | Yes | Round 1: 5 - Good Alignment |",
+        "| Logout |  | Skipped |  |  |  | Round 1: not revealed |",
         "| Search |  | Pending |  |  |  |  |",
         "",
         "**Total:** 5 points",
@@ -81,8 +81,8 @@ describe("results export (issue #8 section 4)", () => {
   it("writes CSV rows with a column per voter, ☕ for a break request and no vote before reveal", () => {
     expect(resultsCsvRows(fibonacci, stories, votes)).toEqual([
       ["ticket", "title", "status", "final points", "average", "consensus", "rounds", "Ann", "'=Bob"],
-      ["PW-1", "Login", "Completed", "5", "5.0", "Yes", "1", "5", "☕"],
-      ["", "Logout", "Skipped", "", "", "", "1", "", ""],
+      ["PW-1", "Login", "Completed", "5", "5.0", "Yes", "Round 1: 5 - Good Alignment", "5", "☕"],
+      ["", "Logout", "Skipped", "", "", "", "Round 1: not revealed", "", ""],
       ["", "Search", "Pending", "", "", "", "", "", ""],
     ]);
   });
@@ -118,9 +118,37 @@ describe("results export (issue #8 section 4)", () => {
       "M",
       "M",
       "No",
-      "1",
+      "Round 1: M - Good Alignment",
       "M",
     ]);
+  });
+
+  it("lists each story's earlier rounds and its revealed current round (issue #8 section 3)", () => {
+    const twice = [
+      story({ id: "a", title: "Login", status: "completed", finalPoints: 5, votesRevealed: true, round: 2 }),
+      story({ id: "b", title: "Search", status: "voting", round: 3 }),
+    ];
+    const history = new Map([
+      [
+        "a",
+        [{ round: 1, votes: [{ points: 13 }, { points: 3 }, { points: 5 }], consensusLabel: "Wide Spread" as const }],
+      ],
+      [
+        "b",
+        [
+          { round: 1, votes: [], consensusLabel: null },
+          { round: 2, votes: [{ points: 8 }, { points: 8 }], consensusLabel: "Strong Consensus" as const },
+        ],
+      ],
+    ]);
+    const current = [vote("a", "u:a", 5), vote("a", "p:b", 5), vote("b", "u:a")];
+    const rows = resultsCsvRows(fibonacci, twice, current, history);
+    expect(rows[1]?.[6]).toBe("Round 1: 3, 5, 13 - Wide Spread; Round 2: 5, 5 - Strong Consensus");
+    // Round 3 of "Search" is still being voted on: its (hidden) vote is not listed.
+    expect(rows[2]?.[6]).toBe("Round 1: not revealed; Round 2: 8, 8 - Strong Consensus");
+    expect(resultsMarkdown(fibonacci, twice, current, history)).toContain(
+      "| Login |  | Completed | 5 | 5.0 | No | Round 1: 3, 5, 13 - Wide Spread; Round 2: 5, 5 - Strong Consensus |",
+    );
   });
 
   it("totals decimal points to 1 decimal and says nothing with no completed story", () => {

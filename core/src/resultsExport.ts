@@ -1,6 +1,7 @@
 import { roundResults, roundTo1 } from "./consensus";
 import { type Card, cardLabel, type EstimationScale, isSizeDeck } from "./decks";
 import { markdownText } from "./markdownText";
+import { type RoundHistoryEntry, roundHistoryText } from "./roundHistory";
 import type { StoryStatus } from "./storySchemas";
 
 /**
@@ -110,13 +111,32 @@ export function votersOf(
 }
 
 /**
- * The rounds cell of a story. ROUND HISTORY GOES HERE: this branch has no per-round history
- * (`story_rounds`, `GET /api/stories/{id}/rounds` come with the correctable-stories work), so
- * the cell is the number of voting rounds the story has had; replace this one function to
- * list each round's votes once that history exists.
+ * The finished rounds of each story, by story id, oldest first (`story_rounds`, as
+ * `GET /api/stories/{id}/rounds` answers them): votes only for rounds that were revealed.
  */
-export function roundsCell(story: ResultsStory): string {
-  return story.status === "pending" ? "" : String(story.round);
+export type ResultsHistory = ReadonlyMap<string, readonly RoundHistoryEntry[]>;
+
+/**
+ * The rounds cell of a story (issue #8 sections 3 and 4): its earlier rounds from `history`,
+ * then its current round once it is over ("Round 1: 3, 5, 13 - Wide Spread; Round 2: 5, 5, 8 -
+ * Strong Consensus"): with its votes when revealed, "not revealed" when the story was completed
+ * or skipped without a reveal, left out while it is pending or still being voted on unrevealed.
+ * @param points the current round's revealed points (empty before reveal)
+ */
+export function roundsCell(
+  session: ResultsSession,
+  story: ResultsStory,
+  points: readonly number[],
+  earlier: readonly RoundHistoryEntry[] = [],
+): string {
+  const rounds = earlier.filter((r) => r.round < story.round);
+  if (story.votesRevealed) {
+    const label = roundResults(points).label;
+    rounds.push({ round: story.round, votes: points.map((p) => ({ points: p })), consensusLabel: label });
+  } else if (story.status === "completed" || story.status === "skipped") {
+    rounds.push({ round: story.round, votes: [], consensusLabel: null });
+  }
+  return roundHistoryText(rounds, session.deck);
 }
 
 /**
@@ -125,11 +145,13 @@ export function roundsCell(story: ResultsStory): string {
  * the caller presents votes with no viewer); a coffee card shows as ☕.
  * @param stories the session's stories in queue order
  * @param votes votes as presented to nobody in particular (secrecy applied)
+ * @param history each story's finished rounds (none given: only the current round shows)
  */
 export function storyResultRows(
   session: ResultsSession,
   stories: readonly ResultsStory[],
   votes: readonly ResultsVote[],
+  history: ResultsHistory = new Map(),
 ): StoryResultRow[] {
   const voters = votersOf(stories, votes);
   return stories.map((story) => {
@@ -144,7 +166,7 @@ export function storyResultRows(
       finalPoints: completed ? cardLabel(session.deck, story.finalPoints) : "",
       average: averageLabel(session, points) ?? "",
       consensus: completed ? (story.consensus ? "Yes" : "No") : "",
-      rounds: roundsCell(story),
+      rounds: roundsCell(session, story, points, history.get(story.id)),
       votes: voters.map(({ voterKey }) => {
         const vote = byVoter.get(voterKey);
         if (!vote || !story.votesRevealed) return "";
@@ -157,14 +179,15 @@ export function storyResultRows(
 
 /**
  * The Markdown export (spec part 2 section 9, file session-results-{id}.md): the title, a table
- * of every story (status, final points, average or median size, consensus, rounds) and the
- * total line of `resultsTotal`. Titles, tickets and names are user text: core's `markdownText`
+ * of every story (status, final points, average or median size, consensus, rounds: each round's
+ * votes and label, `roundsCell`) and the total line of `resultsTotal`. Titles, tickets and names are user text: core's `markdownText`
  * keeps each on its table row and inert (no HTML, links, images; issue #7).
  */
 export function resultsMarkdown(
   session: ResultsSession,
   stories: readonly ResultsStory[],
   votes: readonly ResultsVote[],
+  history: ResultsHistory = new Map(),
 ): string {
   const average = isSizeDeck(session.estimationScale) ? "Median size" : "Average";
   const lines = [
@@ -173,7 +196,7 @@ export function resultsMarkdown(
     `| Story | Ticket | Status | Points | ${average} | Consensus | Rounds |`,
     "| --- | --- | --- | --- | --- | --- | --- |",
   ];
-  for (const row of storyResultRows(session, stories, votes)) {
+  for (const row of storyResultRows(session, stories, votes, history)) {
     // Only the title and ticket are user text; the other cells are ours (labels, numbers).
     const cells = [markdownText(row.title), markdownText(row.ticket), row.status, row.finalPoints, row.average];
     lines.push(`| ${[...cells, row.consensus, row.rounds].join(" | ")} |`);
@@ -207,11 +230,12 @@ export function resultsCsvRows(
   session: ResultsSession,
   stories: readonly ResultsStory[],
   votes: readonly ResultsVote[],
+  history: ResultsHistory = new Map(),
 ): string[][] {
   const average = isSizeDeck(session.estimationScale) ? "median size" : "average";
   const header = ["ticket", "title", "status", "final points", average, "consensus", "rounds"];
   const voters = votersOf(stories, votes).map((v) => v.displayName);
-  const rows = storyResultRows(session, stories, votes).map((r) => [
+  const rows = storyResultRows(session, stories, votes, history).map((r) => [
     r.ticket,
     r.title,
     r.status,

@@ -4,14 +4,16 @@ import { useState } from "react";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./AppRoutes";
 import { createQueryClient } from "./api/queryClient";
+import { LiveAnnouncerProvider } from "./components/common/LiveAnnouncer";
+import { SkipLink } from "./components/common/SkipLink";
 import { TeamsFrameRedirect } from "./components/teamsTab/TeamsFrameRedirect";
 import { TeamsHostGate } from "./components/teamsTab/TeamsHostGate";
 import { HostThemeProvider } from "./theme/HostThemeProvider";
 import { TOASTER_ID } from "./toasts/useNotify";
 
 /**
- * The whole app: query cache, host detection (website or Microsoft Teams), theme, toaster and
- * routes. One build serves the website, any iframe, and the Teams tab, side panel and stage.
+ * The whole app: query cache, host detection (website or Microsoft Teams), theme, the live
+ * region and skip link (issue #8 section 6), toaster and routes. One build serves the website, any iframe, and the Teams tab, side panel and stage.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -19,11 +21,14 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <TeamsHostGate>
         <HostThemeProvider>
-          <BrowserRouter>
-            <TeamsFrameRedirect />
-            <AppRoutes />
-          </BrowserRouter>
-          <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
+          <LiveAnnouncerProvider>
+            <SkipLink />
+            <BrowserRouter>
+              <TeamsFrameRedirect />
+              <AppRoutes />
+            </BrowserRouter>
+            <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
+          </LiveAnnouncerProvider>
         </HostThemeProvider>
       </TeamsHostGate>
     </QueryClientProvider>

@@ -18,7 +18,7 @@ const attachment = (fileName: string): string => `attachment; filename="${fileNa
  */
 export function presentResultsMarkdown(data: SessionResultsData): ExportFile {
   return {
-    body: resultsMarkdown(data.session, data.stories, data.votes),
+    body: resultsMarkdown(data.session, data.stories, data.votes, data.history),
     contentType: "text/markdown; charset=utf-8",
     disposition: attachment(`session-results-${data.session.id}.md`),
   };
@@ -30,7 +30,7 @@ export function presentResultsMarkdown(data: SessionResultsData): ExportFile {
  * CRLF line ends) with a byte order mark so spreadsheets read UTF-8 (☕, ½, accents).
  */
 export function presentResultsCsv(data: SessionResultsData): ExportFile {
-  const rows = resultsCsvRows(data.session, data.stories, data.votes);
+  const rows = resultsCsvRows(data.session, data.stories, data.votes, data.history);
   return {
     body: stringify(rows, { bom: true, record_delimiter: "windows" }),
     contentType: "text/csv; charset=utf-8",

@@ -1,5 +1,7 @@
-import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
+import type { SessionView, StoryRoundView, StoryView, VoteView } from "@pointwise/core/presented";
+import { asc, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { stories as storiesTable, storyRounds } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { storyViews, voteViews } from "./sessionState";
 import { sessionView } from "./sessionViews";
@@ -10,6 +12,8 @@ export interface SessionResultsData {
   stories: StoryView[];
   /** Votes presented to nobody in particular: points only on revealed stories (DESIGN.md "Vote secrecy"). */
   votes: VoteView[];
+  /** Each story's finished rounds (`story_rounds`), oldest first, by story id; votes only of revealed rounds. */
+  history: Map<string, StoryRoundView[]>;
 }
 
 /**
@@ -28,5 +32,28 @@ export async function sessionResults(ctx: AppContext, access: SessionAccess): Pr
     revealed,
     null,
   );
-  return { session, stories, votes };
+  return { session, stories, votes, history: await roundHistory(ctx, access.session.id) };
+}
+
+/** The finished rounds of every story of a session, by story id, oldest first (one query). */
+async function roundHistory(ctx: AppContext, sessionId: string): Promise<Map<string, StoryRoundView[]>> {
+  const rows = await ctx.db
+    .select({
+      storyId: storyRounds.storyId,
+      round: storyRounds.round,
+      votes: storyRounds.votes,
+      average: storyRounds.average,
+      consensusLabel: storyRounds.consensusLabel,
+    })
+    .from(storyRounds)
+    .innerJoin(storiesTable, eq(storiesTable.id, storyRounds.storyId))
+    .where(eq(storiesTable.sessionId, sessionId))
+    .orderBy(asc(storyRounds.storyId), asc(storyRounds.round));
+  const history = new Map<string, StoryRoundView[]>();
+  for (const { storyId, ...round } of rows) {
+    const list = history.get(storyId) ?? [];
+    list.push(round);
+    history.set(storyId, list);
+  }
+  return history;
 }

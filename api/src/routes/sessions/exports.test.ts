@@ -49,9 +49,9 @@ describe("GET /api/sessions/{id}/export.csv and export.md (issue #8 section 4)",
         "Mia User",
         "'@Gus",
       ],
-      ["PW-1", "Login", "Completed", "5", "2.8", "No", "1", "5", "½", "☕"],
+      ["PW-1", "Login", "Completed", "5", "2.8", "No", "Round 1: ½, 5 - Good Alignment", "5", "½", "☕"],
       // Formula cells are neutralised; the unrevealed 21 is nowhere in the file.
-      ["", `'=HYPERLINK("http://evil.example")`, "Voting", "", "", "", "1", "", "", ""],
+      ["", `'=HYPERLINK("http://evil.example")`, "Voting", "", "", "", "", "", "", ""],
       ["", "'- Search", "Pending", "", "", "", "", "", "", ""],
     ]);
     expect(res.body).not.toContain("21");
@@ -69,14 +69,44 @@ describe("GET /api/sessions/{id}/export.csv and export.md (issue #8 section 4)",
         "",
         "| Story | Ticket | Status | Points | Average | Consensus | Rounds |",
         "| --- | --- | --- | --- | --- | --- | --- |",
-        "| Login | PW-1 | Completed | 5 | 2.8 | No | 1 |",
-        '| \\=HYPERLINK("http://evil.example") |  | Voting |  |  |  | 1 |',
+        "| Login | PW-1 | Completed | 5 | 2.8 | No | Round 1: ½, 5 - Good Alignment |",
+        '| \\=HYPERLINK("http://evil.example") |  | Voting |  |  |  |  |',
         "| \\- Search |  | Pending |  |  |  |  |",
         "",
         "**Total:** 5 points",
         "",
       ].join("\n"),
     );
+  });
+
+  it("lists each story's rounds: the earlier one kept by New Round and the revealed last one (issue #8 section 3)", async () => {
+    const { leader, session } = await buildSession(server.url, { title: "Two rounds" });
+    const story = await buildStory(leader, session.id, { title: "Checkout" });
+    const member = await buildUser(server.url, { firstName: "Mia" });
+    await joinMember(member, session.id);
+    const guest = await joinGuest(server.url, session.id, "Gus");
+    const round = async (points: number[]) => {
+      for (const [i, who] of [leader, member, guest].entries()) {
+        expect((await who.client.post("/api/votes", { storyId: story.id, points: points[i] })).status).toBeLessThan(
+          300,
+        );
+      }
+      expect((await leader.client.post(`/api/stories/${story.id}/reveal-votes`)).status).toBe(200);
+    };
+    await round([13, 3, 5]);
+    expect((await leader.client.post(`/api/stories/${story.id}/new-round`)).status).toBe(200);
+    await round([5, 5, 5]);
+    const done = await leader.client.patch(`/api/stories/${story.id}`, { status: "completed", finalPoints: 5 });
+    expect(done.status).toBe(200);
+
+    const expected = "Round 1: 3, 5, 13 - Wide Spread; Round 2: 5, 5, 5 - Strong Consensus";
+    const csv = await member.client.get<string>(`/api/sessions/${session.id}/export.csv`);
+    expect(csv.status).toBe(200);
+    const rows: string[][] = parse(csv.body, { bom: true });
+    expect(rows[1]?.slice(0, 7)).toEqual(["", "Checkout", "Completed", "5", "5.0", "Yes", expected]);
+    expect(rows[1]?.slice(7)).toEqual(["5", "5", "5"]);
+    const md = await guest.client.get<string>(`/api/sessions/${session.id}/export.md`);
+    expect(md.body).toContain(`| Checkout |  | Completed | 5 | 5.0 | Yes | ${expected} |`);
   });
 
   it("refuses the signed-out (401), strangers (403), a malformed id (400) and an unknown session (404)", async () => {

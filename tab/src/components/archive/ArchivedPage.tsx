@@ -3,6 +3,7 @@ import { Archive24Regular, ArrowLeft20Regular } from "@fluentui/react-icons";
 import { useNavigate } from "react-router";
 import { useArchivedSessions } from "../../api/sessionQueries";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { ArchivedSessionCard } from "./ArchivedSessionCard";
 
 const useStyles = makeStyles({
@@ -14,6 +15,7 @@ const useStyles = makeStyles({
 /** Archived Sessions at /archived (spec part 1 section 2). */
 export function ArchivedPage() {
   const styles = useStyles();
+  usePageTitle("Archived sessions");
   const navigate = useNavigate();
   const archived = useArchivedSessions();
   const back = (

@@ -1,5 +1,6 @@
 import { Card, makeStyles, Text, Title2, tokens } from "@fluentui/react-components";
 import type { ReactNode } from "react";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
 
 const useStyles = makeStyles({
   page: {
@@ -18,7 +19,7 @@ const useStyles = makeStyles({
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   const styles = useStyles();
   return (
-    <div className={styles.page}>
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <Card className={styles.card}>
         <div className={styles.head}>
           <img src="/favicon.svg" alt="" width={36} height={36} />
@@ -27,6 +28,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </div>
         {children}
       </Card>
-    </div>
+    </main>
   );
 }

@@ -6,6 +6,8 @@ import {
   TicketDiagonal24Regular,
 } from "@fluentui/react-icons";
 import { Link } from "react-router";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
+import { usePageTitle } from "../common/usePageTitle";
 
 const useStyles = makeStyles({
   page: {
@@ -37,6 +39,7 @@ const useStyles = makeStyles({
   },
   icon: { color: tokens.colorBrandForeground1, fontSize: "28px" },
   cta: { textAlign: "center", padding: "56px 24px" },
+  main: { display: "flex", flexDirection: "column" },
   footer: {
     marginTop: "auto",
     display: "flex",
@@ -77,6 +80,7 @@ const signIn = () => window.location.assign("/api/login");
 /** The signed-out landing page at / (spec part 1 section 2). */
 export function LandingPage() {
   const styles = useStyles();
+  usePageTitle("Planning poker for agile teams");
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -87,34 +91,36 @@ export function LandingPage() {
           Sign In
         </Button>
       </header>
-      <section className={styles.hero}>
-        <Title1 as="h1">AI-Powered Story Pointing for Agile Teams</Title1>
-        <Text as="p" size={400} align="center">
-          Estimate stories together in real time, right where your team meets.
-        </Text>
-        <div className={styles.actions}>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.main}>
+        <section className={styles.hero}>
+          <Title1 as="h1">AI-Powered Story Pointing for Agile Teams</Title1>
+          <Text as="p" size={400} align="center">
+            Estimate stories together in real time, right where your team meets.
+          </Text>
+          <div className={styles.actions}>
+            <Button appearance="primary" size="large" onClick={signIn}>
+              Get Started Free
+            </Button>
+            <Button size="large" as="a" href="#features">
+              Learn More
+            </Button>
+          </div>
+        </section>
+        <section id="features" className={styles.features}>
+          {FEATURES.map((f) => (
+            <Card key={f.title}>
+              <span className={styles.icon}>{f.icon}</span>
+              <Title3 as="h2">{f.title}</Title3>
+              <Text>{f.text}</Text>
+            </Card>
+          ))}
+        </section>
+        <section className={styles.cta}>
           <Button appearance="primary" size="large" onClick={signIn}>
-            Get Started Free
+            Start Free Today
           </Button>
-          <Button size="large" as="a" href="#features">
-            Learn More
-          </Button>
-        </div>
-      </section>
-      <section id="features" className={styles.features}>
-        {FEATURES.map((f) => (
-          <Card key={f.title}>
-            <span className={styles.icon}>{f.icon}</span>
-            <Title3 as="h3">{f.title}</Title3>
-            <Text>{f.text}</Text>
-          </Card>
-        ))}
-      </section>
-      <section className={styles.cta}>
-        <Button appearance="primary" size="large" onClick={signIn}>
-          Start Free Today
-        </Button>
-      </section>
+        </section>
+      </main>
       <footer className={styles.footer}>
         <Link to="/privacy-policy">Privacy Policy</Link>
         <Link to="/terms">Terms</Link>

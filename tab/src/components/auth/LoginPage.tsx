@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useLogin } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
 import { serverMessage } from "./serverMessage";
 
@@ -16,6 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Sign In with e-mail and password (spec part 1 sections 4 and 8); success goes to /. */
 export function LoginPage() {
   const styles = useStyles();
+  usePageTitle("Sign in");
   const navigate = useNavigate();
   const notify = useNotify();
   const { data: user } = useCurrentUser();

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useRegister } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
 import { serverMessage } from "./serverMessage";
 
@@ -21,6 +22,7 @@ type FieldName = "email" | "firstName" | "lastName" | "password" | "confirmPassw
  */
 export function RegisterPage() {
   const styles = useStyles();
+  usePageTitle("Create account");
   const navigate = useNavigate();
   const notify = useNotify();
   const { data: user } = useCurrentUser();

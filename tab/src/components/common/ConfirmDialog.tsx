@@ -7,6 +7,7 @@ import {
   DialogSurface,
   DialogTitle,
 } from "@fluentui/react-components";
+import { useReturnFocus } from "./useReturnFocus";
 
 /** Props of ConfirmDialog: `pendingLabel` replaces the confirm label while `pending` ("Deleting..."). */
 export interface ConfirmDialogProps {
@@ -23,6 +24,7 @@ export interface ConfirmDialogProps {
 
 /** A confirmation with Cancel and a confirm button (spec part 1 section 2, "Confirm dialogs"). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
+  useReturnFocus(props.open);
   return (
     <Dialog open={props.open} onOpenChange={(_e, data) => props.onOpenChange(data.open)} modalType="alert">
       <DialogSurface style={{ maxWidth: "min(440px, calc(100vw - 32px))" }}>

@@ -10,6 +10,7 @@ import {
   Text,
 } from "@fluentui/react-components";
 import type { FormEvent, ReactNode } from "react";
+import { useReturnFocus } from "./useReturnFocus";
 
 const WIDTHS = { sm: "400px", md: "480px", lg: "560px", xl: "640px", "2xl": "760px" } as const;
 
@@ -38,6 +39,7 @@ export function FormDialog(props: FormDialogProps) {
   const styles = useStyles();
   const { open, onOpenChange, title, description, busy = false, size = "md" } = props;
   const submitLabel = props.submitLabel ?? "Submit";
+  useReturnFocus(open);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!busy) props.onSubmit();

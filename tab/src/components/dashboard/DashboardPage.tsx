@@ -14,6 +14,7 @@ import { useState } from "react";
 import { useCurrentUser } from "../../api/authQueries";
 import { useSessions } from "../../api/sessionQueries";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { usePageTitle } from "../common/usePageTitle";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
 import { EmptySessions } from "./EmptySessions";
 import { PlanSummary } from "./PlanSummary";
@@ -39,6 +40,7 @@ const useStyles = makeStyles({
 /** The dashboard at / and /sessions (spec part 1 section 2). */
 export function DashboardPage() {
   const styles = useStyles();
+  usePageTitle("Dashboard");
   const { data: user } = useCurrentUser();
   const sessions = useSessions();
   const subscription = useSubscriptionStatus();

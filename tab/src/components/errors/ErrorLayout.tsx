@@ -1,6 +1,8 @@
 import { Button, Card, makeStyles, Text, Title1, tokens } from "@fluentui/react-components";
 import type { ReactNode } from "react";
 import { useNavigate } from "react-router";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
+import { usePageTitle } from "../common/usePageTitle";
 
 const useStyles = makeStyles({
   page: {
@@ -38,8 +40,9 @@ export function ErrorLayout({
 }: ErrorLayoutProps) {
   const styles = useStyles();
   const navigate = useNavigate();
+  usePageTitle(title);
   return (
-    <div className={styles.page}>
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <Card className={styles.card}>
         {code ? <span className={styles.code}>{code}</span> : null}
         <Title1 as="h1">{title}</Title1>
@@ -59,6 +62,6 @@ export function ErrorLayout({
           <a href={`mailto:${support ?? "support@pointwise.app"}`}>{support ?? "support@pointwise.app"}</a>
         </Text>
       </Card>
-    </div>
+    </main>
   );
 }

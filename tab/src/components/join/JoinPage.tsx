@@ -8,6 +8,7 @@ import { useJoinAnonymous, useJoinSession } from "../../api/sessionMutations";
 import { saveAnonymousParticipant } from "../../storage/anonymousParticipant";
 import { useNotify } from "../../toasts/useNotify";
 import { AuthCard } from "../auth/AuthCard";
+import { usePageTitle } from "../common/usePageTitle";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "12px" },
@@ -20,6 +21,7 @@ const useStyles = makeStyles({
  */
 export function JoinPage() {
   const styles = useStyles();
+  usePageTitle("Join session");
   const { sessionId = "" } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();

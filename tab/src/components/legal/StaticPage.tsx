@@ -1,5 +1,7 @@
 import { Card, makeStyles, Text, Title1, tokens } from "@fluentui/react-components";
 import { Link } from "react-router";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
+import { usePageTitle } from "../common/usePageTitle";
 
 const useStyles = makeStyles({
   page: { minHeight: "100vh", padding: "32px 16px", backgroundColor: tokens.colorNeutralBackground2 },
@@ -31,8 +33,9 @@ const PAGES = {
 export function StaticPage({ kind }: { kind: keyof typeof PAGES }) {
   const styles = useStyles();
   const page = PAGES[kind];
+  usePageTitle(page.title);
   return (
-    <div className={styles.page}>
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.page}>
       <Card className={styles.card}>
         <Title1 as="h1">{page.title}</Title1>
         {page.paragraphs.map((p) => (
@@ -42,6 +45,6 @@ export function StaticPage({ kind }: { kind: keyof typeof PAGES }) {
         ))}
         <Link to="/">Back to Pointwise</Link>
       </Card>
-    </div>
+    </main>
   );
 }

@@ -11,6 +11,7 @@ import {
   TabList,
 } from "@fluentui/react-components";
 import { useState } from "react";
+import { useReturnFocus } from "../common/useReturnFocus";
 import { InviteByEmailForm } from "./InviteByEmailForm";
 import { ShareLinkPanel } from "./ShareLinkPanel";
 
@@ -33,6 +34,7 @@ export function InviteDialog({
 }) {
   const styles = useStyles();
   const [tab, setTab] = useState<"link" | "email">("link");
+  useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={(_e, d) => onOpenChange(d.open)}>
       <DialogSurface style={{ maxWidth: "min(520px, calc(100vw - 32px))" }}>

@@ -3,6 +3,7 @@ import { Checkmark16Filled, Clock16Regular } from "@fluentui/react-icons";
 import { participationLevel } from "@pointwise/core/consensus";
 import { type Card, COFFEE_LABEL, cardLabel } from "@pointwise/core/decks";
 import type { ParticipantView, VoteView } from "@pointwise/core/presented";
+import { useAnnouncedText } from "../common/LiveAnnouncer";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px" },
@@ -50,6 +51,8 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
   const voted = voters.filter((p) => votes.some((v) => v.voterKey === p.voterKey && !v.coffee)).length;
   const level = participationLevel(voted, voters.length);
   const levelClass = level === "all" ? styles.all : level === "most" ? styles.most : undefined;
+  // Read out through the one live region when the count changes (issue #8 section 6).
+  useAnnouncedText(`${voted} of ${voters.length} voted`);
   return (
     <div className={styles.root}>
       <div className={styles.head}>
@@ -59,6 +62,7 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
         </Text>
       </div>
       <ProgressBar
+        aria-label="Votes cast"
         value={voters.length > 0 ? voted / voters.length : 0}
         color={level === "all" ? "success" : level === "most" ? "warning" : "brand"}
         thickness="large"

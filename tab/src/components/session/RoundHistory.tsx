@@ -1,8 +1,8 @@
 import { makeStyles, Text, tokens } from "@fluentui/react-components";
 import type { Card } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
+import { roundHistoryLine } from "@pointwise/core/roundHistory";
 import { useStoryRounds } from "../../api/storyRoundQueries";
-import { roundHistoryLine } from "./roundHistoryText";
 
 const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: "18px", color: tokens.colorNeutralForeground2 },

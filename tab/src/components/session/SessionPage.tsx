@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError } from "../../api/ApiError";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { ReactionLayer } from "./ReactionLayer";
 import { SessionGoneScreen } from "./SessionGoneScreen";
@@ -34,6 +35,7 @@ export function SessionPage() {
   const screen = useSessionScreen(id);
   const [view, setView] = useState<"stories" | "results" | null>(null);
   const { session } = screen;
+  usePageTitle(session.data ? session.data.title : session.isLoading ? undefined : "Session");
 
   if (session.isLoading) {
     return (

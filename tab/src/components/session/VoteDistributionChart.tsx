@@ -2,8 +2,12 @@ import { tokens } from "@fluentui/react-components";
 import type { DistributionEntry } from "@pointwise/core/consensus";
 import { type Card, cardLabel } from "@pointwise/core/decks";
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CHART_TOKENS } from "./chartColors";
 
-/** A bar chart of how many votes each card received; the single most common value is highlighted. */
+/**
+ * A bar chart of how many votes each card received; the single most common value is highlighted.
+ * Bar colours: CHART_TOKENS (contrast >= 3:1 in light, dark and high contrast; issue #8 section 6).
+ */
 export function VoteDistributionChart({
   distribution,
   deck,
@@ -28,13 +32,8 @@ export function VoteDistributionChart({
           />
           <Bar dataKey="count" radius={[4, 4, 0, 0]} isAnimationActive={false}>
             {data.map((d) => (
-              // One brand colour, the others faded: colorCompoundBrandBackground is light enough to
-              // read on the dark themes, where colorBrandBackground2Pressed all but vanished.
-              <Cell
-                key={d.points}
-                fill={tokens.colorCompoundBrandBackground}
-                fillOpacity={d.points === mode ? 1 : 0.45}
-              />
+              // Solid colours with 3:1 against the panel in every theme (chartColors.ts).
+              <Cell key={d.points} fill={tokens[d.points === mode ? CHART_TOKENS.mode : CHART_TOKENS.other]} />
             ))}
           </Bar>
         </BarChart>

@@ -4,6 +4,7 @@ import { type Card, cardLabel, type EstimationScale, isSizeDeck } from "@pointwi
 import type { VoteView } from "@pointwise/core/presented";
 import { averageLabel } from "@pointwise/core/resultsExport";
 import { lazy, Suspense } from "react";
+import { useAnnouncedText } from "../common/LiveAnnouncer";
 
 // The chart library (recharts, 88 kB brotli) loads only once results are shown: nobody needs it
 // before reveal, and it was a quarter of the session page's first download (issue #6 part 4).
@@ -34,6 +35,12 @@ const LABEL_COLORS = {
   "Wide Spread": "warning",
 } as const;
 
+/** What the live region says on reveal: "Votes revealed: average 5.0, Strong Consensus". */
+export function revealAnnouncement(label: string | null, average: string | null, sizes: boolean): string {
+  if (label === null || average === null) return "Votes revealed: no estimates were cast";
+  return `Votes revealed: ${sizes ? "median size" : "average"} ${average}, ${label}`;
+}
+
 /**
  * Results of a revealed round: distribution chart, consensus label and average to 1 decimal,
  * computed with core's roundResults (spec part 2 section 9); the t-shirt deck shows the median
@@ -44,6 +51,8 @@ export function VoteResults({ votes, deck, scale }: { votes: VoteView[]; deck: C
   const points = votes.flatMap((v) => (v.points === undefined ? [] : [v.points]));
   const results = roundResults(points);
   const average = averageLabel({ id: "", title: "", estimationScale: scale, deck }, points);
+  // The reveal, read out through the one live region (issue #8 section 6).
+  useAnnouncedText(revealAnnouncement(results.label, average, isSizeDeck(scale)), { onMount: true });
   return (
     <section className={styles.root} aria-label="Results">
       <div className={styles.row}>

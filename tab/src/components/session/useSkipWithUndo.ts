@@ -13,24 +13,21 @@ export function useSkipWithUndo(sessionId: string, onDone: () => void) {
   const setActive = useSetActiveStory(sessionId);
   const notify = useNotify();
   const handleError = useErrorHandler();
+  // mutateAsync, not mutate's callbacks: the controls that skip are keyed by story and unmount
+  // as soon as the push of the skip arrives (often before the answer), and Undo is clicked in a
+  // toast that outlives them; per-call callbacks of an unmounted observer never run.
   const undo = (story: StoryView) =>
-    update.mutate(
-      { storyId: story.id, status: "pending" },
-      {
-        onSuccess: () => setActive.mutate(story.id, { onError: (error) => handleError(error) }),
-        onError: (error) => handleError(error),
-      },
-    );
+    update
+      .mutateAsync({ storyId: story.id, status: "pending" })
+      .then(() => setActive.mutateAsync(story.id))
+      .catch((error: unknown) => handleError(error));
   const skip = (story: StoryView) =>
-    update.mutate(
-      { storyId: story.id, status: "skipped" },
-      {
-        onSuccess: () => {
-          onDone();
-          notify("Story skipped", story.title, "info", { label: "Undo", onClick: () => undo(story) });
-        },
-        onError: (error) => handleError(error),
-      },
-    );
+    update
+      .mutateAsync({ storyId: story.id, status: "skipped" })
+      .then(() => {
+        onDone();
+        notify("Story skipped", story.title, "info", { label: "Undo", onClick: () => void undo(story) });
+      })
+      .catch((error: unknown) => handleError(error));
   return { skip, busy: update.isPending || setActive.isPending };
 }

@@ -1,5 +1,6 @@
 import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { usePageTitle } from "../common/usePageTitle";
 import { ProfileForm } from "./ProfileForm";
 
 const useStyles = makeStyles({
@@ -12,6 +13,7 @@ const useStyles = makeStyles({
 /** /settings: profile and current subscription (spec part 2 section 2, "Settings"). */
 export function SettingsPage() {
   const styles = useStyles();
+  usePageTitle("Settings & Billing");
   const subscription = useSubscriptionStatus();
   const status = subscription.data;
   return (

@@ -1,5 +1,6 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
 import { Sidebar } from "./Sidebar";
 import { readSidebarOpen, writeSidebarOpen } from "./sidebarState";
 import { TopBar } from "./TopBar";
@@ -41,7 +42,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       <Sidebar open={open} />
       <div className={styles.main}>
         <TopBar sidebarOpen={open} onToggleSidebar={toggle} />
-        <main className={styles.content}>{children}</main>
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.content}>
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -18,6 +18,7 @@ import { displayNameOf } from "@pointwise/core/displayNames";
 import type { UserView } from "@pointwise/core/presented";
 import { useNavigate } from "react-router";
 import { useThemePreference } from "../../theme/themeContext";
+import { visuallyHidden } from "../common/LiveAnnouncer";
 import { useSignOut } from "./useSignOut";
 
 const useStyles = makeStyles({
@@ -65,8 +66,16 @@ export function UserMenu({ user, collapsed }: { user: UserView; collapsed: boole
       }}
     >
       <MenuTrigger disableButtonEnhancement>
-        <button type="button" className={styles.trigger} aria-label="User menu">
-          <Avatar name={name} image={user.profileImageUrl ? { src: user.profileImageUrl } : undefined} size={32} />
+        {/* Named by its content, not an aria-label, so the visible name and e-mail are part of
+            the accessible name (WCAG 2.5.3 "Label in Name"; issue #8 section 6). */}
+        <button type="button" className={styles.trigger}>
+          <Avatar
+            name={name}
+            image={user.profileImageUrl ? { src: user.profileImageUrl } : undefined}
+            size={32}
+            aria-hidden
+          />
+          <span style={visuallyHidden}>{collapsed ? `User menu, ${name}` : "User menu: "}</span>
           {collapsed ? null : (
             <span className={styles.text}>
               <span className={styles.name}>{name}</span>

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useTeamSessions, useTeams } from "../../api/teamQueries";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
 
 const useStyles = makeStyles({
@@ -23,6 +24,7 @@ export function TeamSessionsPage() {
   const sessions = useTeamSessions(id);
   const [creating, setCreating] = useState(false);
   const team = teams.data?.find((t) => t.id === id);
+  usePageTitle(team ? `${team.name} sessions` : "Team sessions");
   return (
     <div className={styles.page}>
       <div className={styles.head}>

@@ -3,6 +3,7 @@ import { displayNameOf } from "@pointwise/core/displayNames";
 import { useParams } from "react-router";
 import { useTeamMembers, useTeams } from "../../api/teamQueries";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
@@ -24,6 +25,7 @@ export function TeamSettingsPage() {
   const teams = useTeams();
   const members = useTeamMembers(id);
   const team = teams.data?.find((t) => t.id === id);
+  usePageTitle(team ? `${team.name} settings` : "Team settings");
   if (teams.isLoading) return <Spinner />;
   if (!team) return <EmptyState title="Team not found" message="This team does not exist or you are not a member." />;
   return (

@@ -1,6 +1,7 @@
 import { makeStyles, Spinner, tokens } from "@fluentui/react-components";
 import { useTeamsHost } from "../../teamsHost/TeamsHostContext";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { MeetingSessionGate } from "./MeetingSessionGate";
 import { NotInTeams } from "./NotInTeams";
 import { SessionVotingCard } from "./SessionVotingCard";
@@ -13,6 +14,7 @@ const useStyles = makeStyles({
 /** /teams/card-preview?sessionId=: the session's voting card alone, as the bot posts it in the chat. */
 export function TeamsCardPreviewPage() {
   const styles = useStyles();
+  usePageTitle("Card preview");
   const host = useTeamsHost();
   const { sessionId, loading } = useMeetingSessionId(host);
   if (!host) return <NotInTeams sessionId={sessionId} />;

@@ -1,5 +1,6 @@
 import { useTeamsHost } from "../../teamsHost/TeamsHostContext";
 import { EmptyState } from "../common/EmptyState";
+import { usePageTitle } from "../common/usePageTitle";
 import { NotInTeams } from "./NotInTeams";
 import { TabConfigForm } from "./TabConfigForm";
 
@@ -8,6 +9,7 @@ import { TabConfigForm } from "./TabConfigForm";
  * sessions you lead, or create one bound to this meeting; Teams' Save then stores the tab.
  */
 export function TeamsConfigPage() {
+  usePageTitle("Set up the tab");
   const host = useTeamsHost();
   if (!host) return <NotInTeams sessionId={null} />;
   if (!host.signedIn) {

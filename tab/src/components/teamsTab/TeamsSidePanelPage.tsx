@@ -1,6 +1,8 @@
 import { makeStyles, Spinner, tokens } from "@fluentui/react-components";
 import { useTeamsHost } from "../../teamsHost/TeamsHostContext";
 import { EmptyState } from "../common/EmptyState";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
+import { usePageTitle } from "../common/usePageTitle";
 import { CompactVotingView } from "./CompactVotingView";
 import { MeetingSessionGate } from "./MeetingSessionGate";
 import { MeetingSessionStarter } from "./MeetingSessionStarter";
@@ -27,6 +29,7 @@ const useStyles = makeStyles({
  */
 export function TeamsSidePanelPage() {
   const styles = useStyles();
+  usePageTitle("Meeting side panel");
   const host = useTeamsHost();
   const { sessionId, conversationId, loading } = useMeetingSessionId(host);
   if (!host) return <NotInTeams sessionId={sessionId} />;
@@ -46,9 +49,9 @@ export function TeamsSidePanelPage() {
     body = <EmptyState title="No meeting" message="Open Pointwise from a meeting or a channel." />;
   }
   return (
-    <div className={styles.root} data-testid="teams-sidepanel">
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.root} data-testid="teams-sidepanel">
       <TeamsIdentityLine host={host} />
       {body}
-    </div>
+    </main>
   );
 }

@@ -1,6 +1,8 @@
 import { makeStyles, Spinner, tokens } from "@fluentui/react-components";
 import { useTeamsHost } from "../../teamsHost/TeamsHostContext";
 import { EmptyState } from "../common/EmptyState";
+import { MAIN_CONTENT_ID } from "../common/SkipLink";
+import { usePageTitle } from "../common/usePageTitle";
 import { MeetingSessionGate } from "./MeetingSessionGate";
 import { NotInTeams } from "./NotInTeams";
 import { TeamsStageView } from "./TeamsStageView";
@@ -18,11 +20,12 @@ const useStyles = makeStyles({
 /** /teams/stage (frameContext meetingStage): the session shared to the meeting stage, large and live. */
 export function TeamsStagePage() {
   const styles = useStyles();
+  usePageTitle("Meeting stage");
   const host = useTeamsHost();
   const { sessionId, loading } = useMeetingSessionId(host);
   if (!host) return <NotInTeams sessionId={sessionId} />;
   return (
-    <div className={styles.root} data-testid="teams-stage">
+    <main id={MAIN_CONTENT_ID} tabIndex={-1} className={styles.root} data-testid="teams-stage">
       {sessionId ? (
         <MeetingSessionGate sessionId={sessionId} host={host}>
           <TeamsStageView sessionId={sessionId} />
@@ -32,6 +35,6 @@ export function TeamsStagePage() {
       ) : (
         <EmptyState title="No session on stage" message="Start a Pointwise session from the meeting side panel." />
       )}
-    </div>
+    </main>
   );
 }
