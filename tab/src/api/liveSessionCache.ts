@@ -8,6 +8,8 @@ import type {
 import type { Presence, ServerMessage } from "@pointwise/core/realtime";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
+import { applyTimerMessage } from "./roundTimerCache";
+import { noteServerTime } from "./serverClock";
 
 /** Session state that only the WebSocket knows: connection, presence and who "you" are. */
 export interface LiveState {
@@ -99,6 +101,7 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
         queryClient.setQueryData<SessionInvitationView[]>(queryKeys.invitations(sessionId), message.invitations);
       }
       setLive(queryClient, sessionId, { presence: message.presence, you: message.you, deleted: false });
+      noteServerTime(message.serverNow);
       return;
     case "participants_update": {
       // A delta: changed participants, voterKeys that came online or went offline.
@@ -143,6 +146,10 @@ export function applyServerMessage(queryClient: QueryClient, sessionId: string, 
     case "round_started":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+      return;
+    case "timer_started":
+    case "timer_stopped":
+      applyTimerMessage(queryClient, sessionId, message);
       return;
     case "stories_reordered":
       reorderStories(queryClient, sessionId, message.storyIds);
