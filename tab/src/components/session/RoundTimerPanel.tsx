@@ -46,7 +46,7 @@ const useStyles = makeStyles({
  * The round timer and auto-reveal on the session screen (issue #8 section 2): everyone sees the
  * time left (mm:ss by the server's clock) or "Time's up"; the leader starts and stops the timer
  * and switches auto-reveal. A polite live region announces the start, the last minute, the last
- * 10 seconds and "Time's up". Shown while the story's votes are hidden.
+ * 10 seconds and "Time's up". The timer shows while the story's votes are hidden.
  */
 export function RoundTimerPanel({
   session,
@@ -62,33 +62,37 @@ export function RoundTimerPanel({
   const announcement = useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
   useRestClockSample(session.id);
   const running = countdown.active && !countdown.timeUp;
+  // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
+  const timerShown = !story.votesRevealed;
   const announcer = (
     <div aria-live="polite" className={styles.srOnly} data-testid="round-timer-announcer">
       {announcement}
     </div>
   );
   // Nothing to show to a voter until a timer runs: only the (silent) live region stays.
-  if (!isLeader && !countdown.active && !session.autoReveal) return announcer;
+  if (!isLeader && (!timerShown || (!countdown.active && !session.autoReveal))) return announcer;
 
   return (
     <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
-      <div className={styles.top}>
-        {countdown.active ? (
-          <Text
-            className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
-            data-testid="round-timer"
-            data-time-up={countdown.timeUp}
-          >
-            <Timer20Regular aria-hidden />
-            {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
-          </Text>
-        ) : !isLeader ? (
-          <Text size={200} className={styles.muted}>
-            Votes are revealed automatically when everyone has voted
-          </Text>
-        ) : null}
-        {isLeader ? <RoundTimerControls sessionId={session.id} storyId={story.id} running={running} /> : null}
-      </div>
+      {timerShown ? (
+        <div className={styles.top}>
+          {countdown.active ? (
+            <Text
+              className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
+              data-testid="round-timer"
+              data-time-up={countdown.timeUp}
+            >
+              <Timer20Regular aria-hidden />
+              {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
+            </Text>
+          ) : !isLeader ? (
+            <Text size={200} className={styles.muted}>
+              Votes are revealed automatically when everyone has voted
+            </Text>
+          ) : null}
+          {isLeader ? <RoundTimerControls sessionId={session.id} storyId={story.id} running={running} /> : null}
+        </div>
+      ) : null}
       {isLeader ? <AutoRevealSwitch session={session} /> : null}
       {announcer}
     </section>

@@ -103,9 +103,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
               <LockClosed16Regular /> Voting completed and locked
             </Text>
           ) : null}
-          {story.votesRevealed || readOnly ? null : (
-            <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />
-          )}
+          {readOnly ? null : <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />}
           <Deck
             sessionId={session.id}
             storyId={story.id}
