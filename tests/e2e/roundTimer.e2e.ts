@@ -188,6 +188,9 @@ it("shows the timer's zero in two browsers within 0.5 s, survives a reload and h
   expect(await guest.getByTestId("round-timer").textContent()).toBe("Time's up");
   await snap(leader, "round-timer-05-time-up-leader");
   await snap(guest, "round-timer-06-time-up-guest-390");
+  for (const page of [leader, guest]) await page.emulateMedia({ colorScheme: "dark" });
+  await snap(leader, "round-timer-07-time-up-leader-dark");
+  await snap(guest, "round-timer-08-time-up-guest-390-dark");
 
   // Still "Time's up" after a reload (no auto-reveal: nothing happened on the server).
   await guest.reload();

@@ -12,16 +12,20 @@ const useStyles = makeStyles({
 
 /**
  * The leader's round timer controls (issue #8 section 2): presets 1, 2 and 5 minutes, a custom
- * length (30 s to 10 min) and Stop. Starting again replaces the running timer.
+ * length (30 s to 10 min) and Stop (Clear once it has run out). Starting again replaces the timer.
  */
 export function RoundTimerControls({
   sessionId,
   storyId,
-  running,
+  active,
+  timeUp,
 }: {
   sessionId: string;
   storyId: string;
-  running: boolean;
+  /** A deadline is set (running or run out). */
+  active: boolean;
+  /** The deadline has passed ("Time's up"). */
+  timeUp: boolean;
 }) {
   const styles = useStyles();
   const start = useStartTimer(sessionId);
@@ -49,7 +53,7 @@ export function RoundTimerControls({
         </Button>
       ))}
       <CustomTimerPopover disabled={busy} onStart={startFor} />
-      {running ? (
+      {active ? (
         <Button
           size="small"
           appearance="subtle"
@@ -58,7 +62,7 @@ export function RoundTimerControls({
           onClick={() => stop.mutate(storyId, { onError: (error) => handleError(error) })}
           data-testid="timer-stop"
         >
-          Stop timer
+          {timeUp ? "Clear timer" : "Stop timer"}
         </Button>
       ) : null}
     </div>

@@ -61,7 +61,6 @@ export function RoundTimerPanel({
   const countdown = useRoundCountdown(story.timerEndsAt);
   const announcement = useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
   useRestClockSample(session.id);
-  const running = countdown.active && !countdown.timeUp;
   // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
   const timerShown = !story.votesRevealed;
   const announcer = (
@@ -90,7 +89,14 @@ export function RoundTimerPanel({
               Votes are revealed automatically when everyone has voted
             </Text>
           ) : null}
-          {isLeader ? <RoundTimerControls sessionId={session.id} storyId={story.id} running={running} /> : null}
+          {isLeader ? (
+            <RoundTimerControls
+              sessionId={session.id}
+              storyId={story.id}
+              active={countdown.active}
+              timeUp={countdown.timeUp}
+            />
+          ) : null}
         </div>
       ) : null}
       {isLeader ? <AutoRevealSwitch session={session} /> : null}
