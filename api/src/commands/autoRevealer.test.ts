@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { stories } from "../db/schema";
 import { TIMER_SWEEP_MS } from "../realtime/roundTimerScheduler";
 import { buildSession, buildStory, joinGuest, type TestUser } from "../testing/factories";
-import { startTestServer, type TestServer } from "../testing/testServer";
+import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 import { autoRevealExpiredTimers } from "./autoRevealer";
 
@@ -177,4 +177,38 @@ describe("auto-reveal at the round timer's zero", () => {
     expect(await isRevealed(leader, session.id, story.id)).toBe(true);
     await ws.close();
   });
+});
+
+const onPostgres = testDbKind() === "postgres" ? describe : describe.skip;
+
+onPostgres("two instances on one PostgreSQL database", () => {
+  it("reveals an expired timer once between them, whichever sweeps first", async () => {
+    const scratch = await createScratchDatabase();
+    const a = await startTestServer({ databaseUrl: scratch.url });
+    const b = await startTestServer({ databaseUrl: scratch.url });
+    try {
+      const { leader, session } = await buildSession(a.url);
+      await leader.client.patch(`/api/sessions/${session.id}`, { autoReveal: true });
+      const story = await buildStory(leader, session.id);
+      const guest = await joinGuest(b.url, session.id, "Remote Rita");
+      const ws = await openSocket(b.url, guest.client);
+      ws.send({ type: "join_session", sessionId: session.id });
+      await ws.next("session_snapshot");
+      expect((await leader.client.post(`/api/stories/${story.id}/timer`, { seconds: 30 })).status).toBe(200);
+      await ws.next("timer_started");
+      // The deadline passes while instance a's own timeout is still 30 s away: the sweeps of
+      // both instances find it.
+      await b.ctx.db
+        .update(stories)
+        .set({ timerEndsAt: new Date(Date.now() - 1000) })
+        .where(eq(stories.id, story.id));
+      await ws.next("votes_revealed", undefined, TIMER_SWEEP_MS + 3000);
+      await new Promise((resolve) => setTimeout(resolve, TIMER_SWEEP_MS + 500));
+      expect(ws.messages.filter((m) => m.type === "votes_revealed")).toHaveLength(1);
+      await ws.close();
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await scratch.drop();
+    }
+  }, 30_000);
 });
