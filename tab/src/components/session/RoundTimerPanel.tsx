@@ -63,45 +63,47 @@ export function RoundTimerPanel({
   useRestClockSample(session.id);
   // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
   const timerShown = !story.votesRevealed;
-  const announcer = (
-    <div aria-live="polite" className={styles.srOnly} data-testid="round-timer-announcer">
-      {announcement}
-    </div>
-  );
-  // Nothing to show to a voter until a timer runs: only the (silent) live region stays.
-  if (!isLeader && (!timerShown || (!countdown.active && !session.autoReveal))) return announcer;
+  // Nothing to show to a voter until a timer runs; the live region stays mounted either way
+  // (a region created at the moment it speaks is not read out).
+  const visible = isLeader || (timerShown && (countdown.active || session.autoReveal));
 
   return (
-    <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
-      {timerShown ? (
-        <div className={styles.top}>
-          {countdown.active ? (
-            <Text
-              className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
-              data-testid="round-timer"
-              data-time-up={countdown.timeUp}
-            >
-              <Timer20Regular aria-hidden />
-              {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
-            </Text>
-          ) : !isLeader ? (
-            <Text size={200} className={styles.muted}>
-              Votes are revealed automatically when everyone has voted
-            </Text>
+    <>
+      {visible ? (
+        <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
+          {timerShown ? (
+            <div className={styles.top}>
+              {countdown.active ? (
+                <Text
+                  className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
+                  data-testid="round-timer"
+                  data-time-up={countdown.timeUp}
+                >
+                  <Timer20Regular aria-hidden />
+                  {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
+                </Text>
+              ) : !isLeader ? (
+                <Text size={200} className={styles.muted}>
+                  Votes are revealed automatically when everyone has voted
+                </Text>
+              ) : null}
+              {isLeader ? (
+                <RoundTimerControls
+                  sessionId={session.id}
+                  storyId={story.id}
+                  active={countdown.active}
+                  timeUp={countdown.timeUp}
+                />
+              ) : null}
+            </div>
           ) : null}
-          {isLeader ? (
-            <RoundTimerControls
-              sessionId={session.id}
-              storyId={story.id}
-              active={countdown.active}
-              timeUp={countdown.timeUp}
-            />
-          ) : null}
-        </div>
+          {isLeader ? <AutoRevealSwitch session={session} /> : null}
+        </section>
       ) : null}
-      {isLeader ? <AutoRevealSwitch session={session} /> : null}
-      {announcer}
-    </section>
+      <div aria-live="polite" className={styles.srOnly} data-testid="round-timer-announcer">
+        {announcement}
+      </div>
+    </>
   );
 }
 
