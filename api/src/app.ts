@@ -23,6 +23,7 @@ import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { registerJsonBodyParser } from "./jsonBody";
+import { startRoundTimerScheduler } from "./realtime/roundTimerScheduler";
 import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
@@ -223,6 +224,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
   await app.register(teamsMessageRoutes(ctx, adapter));
   await app.register(realtimeRoutes(ctx));
+  const roundTimers = startRoundTimerScheduler(ctx, app.log);
+  app.addHook("onClose", async () => roundTimers.stop());
 
   await registerWebApp(app, config.tabDistDir);
   return app;

@@ -58,8 +58,8 @@ export const votingClosed = (message = "Voting is closed for this story"): AppEr
  * 409: a vote on a story that is not the group's active story (DESIGN.md "Contracts"; issue #8
  * section 3: votes count only on the active story).
  */
-export const storyNotActive = (): AppError =>
-  new AppError(409, "STORY_NOT_ACTIVE", "Votes count only on the active story. Sync to vote.");
+export const storyNotActive = (message = "Votes count only on the active story. Sync to vote."): AppError =>
+  new AppError(409, "STORY_NOT_ACTIVE", message);
 /** 409: the e-mail already has an account. */
 export const emailInUse = (): AppError =>
   new AppError(409, "EMAIL_IN_USE", "An account with this email already exists");

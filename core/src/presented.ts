@@ -37,11 +37,18 @@ export interface SessionView {
   maxParticipants: number;
   isActive: boolean;
   locked: boolean;
+  /** Reveal once everyone the round waits for has voted, or at the timer's zero (issue #8 section 2). */
+  autoReveal: boolean;
   archivedAt: string | null;
   createdAt: string;
   updatedAt: string;
   status: SessionStatus;
   stats: { totalStories: number; totalPoints: number; participantCount: number };
+  /**
+   * The server's clock when it answered (ISO 8601): in GET /api/sessions/{id} only, so a client
+   * can correct the round timer for its clock offset after a reload (issue #8 section 2).
+   */
+  serverNow?: string;
 }
 
 /** A story of a session. `round` counts the voting rounds (a new round clears the votes). */
@@ -59,6 +66,8 @@ export interface StoryView {
   votesRevealed: boolean;
   round: number;
   position: number;
+  /** Deadline of the round timer (ISO 8601), null when none runs (issue #8 section 2). */
+  timerEndsAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

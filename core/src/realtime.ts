@@ -96,6 +96,8 @@ export type ServerMessage =
       presence: Presence;
       results: Record<string, StoryResults>;
       you: { voterKey: string; isLeader: boolean };
+      /** The server's clock when the snapshot was made (ISO 8601): clients correct the round timer by it. */
+      serverNow: string;
     }
   | {
       /** A delta: participants added or changed, voterKeys that came online or went offline. */
@@ -122,6 +124,14 @@ export type ServerMessage =
   | { type: "round_started"; sessionId: string; story: StoryView }
   /** The leader reordered the queue (PUT /api/sessions/{id}/story-order): every story id in its new order. */
   | { type: "stories_reordered"; sessionId: string; storyIds: string[] }
+  /**
+   * The leader started (or restarted) the round timer of a story (issue #8 section 2): it ends at
+   * `endsAt`; `serverNow` is the server's clock when sent (both ISO 8601), so a client shows
+   * `endsAt - (Date.now() + serverNow - receivedAt)`.
+   */
+  | { type: "timer_started"; sessionId: string; storyId: string; endsAt: string; serverNow: string }
+  /** The story's round timer stopped: the leader stopped it, or a reveal, new round or story change did. */
+  | { type: "timer_stopped"; sessionId: string; storyId: string }
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }

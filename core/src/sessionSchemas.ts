@@ -42,6 +42,8 @@ export const createSessionSchema = z.object({
   estimationScale: z.enum(ESTIMATION_SCALES).default("fibonacci"),
   customDeck: customDeck.optional(),
   maxParticipants: maxParticipants.default(50),
+  /** Reveal automatically when everyone has voted (issue #8 section 2); off by default. */
+  autoReveal: z.boolean({ error: "Auto-reveal must be true or false" }).default(false),
   invitedMembers: z.array(z.uuid()).max(100).optional(),
 });
 /** A validated session creation. */
@@ -56,6 +58,8 @@ export const updateSessionSchema = z.object({
   estimationScale: z.enum(ESTIMATION_SCALES).optional(),
   customDeck: customDeck.optional(),
   maxParticipants: maxParticipants.optional(),
+  /** Reveal automatically when everyone has voted (issue #8 section 2). */
+  autoReveal: z.boolean({ error: "Auto-reveal must be true or false" }).optional(),
 });
 /** A validated session update. */
 export type UpdateSessionInput = z.infer<typeof updateSessionSchema>;

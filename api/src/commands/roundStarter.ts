@@ -10,11 +10,13 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
 import { voterNames } from "../queries/sessionState";
+import { publishTimersStopped } from "./timerStopper";
 
 /**
  * Starts a new voting round on a story: keeps the finished round in `story_rounds` (its votes,
  * average and consensus label when it was revealed; issue #8 section 3), deletes its votes,
- * hides results, clears final points and consensus, and counts the round up. Leader only
+ * hides results, clears final points and consensus, stops the round timer (issue #8 section 2),
+ * and counts the round up. Leader only
  * (checked by the route's policy).
  * @throws 404 for a story of another session.
  */
@@ -49,13 +51,15 @@ export async function startNewRound(ctx: AppContext, access: SessionAccess, stor
         finalPoints: null,
         consensus: false,
         round: sql`${stories.round} + 1`,
+        timerEndsAt: null,
         updatedAt: new Date(),
       })
       .where(eq(stories.id, row.id))
       .returning();
-    return updated ?? row;
+    return { ...(updated ?? row), timerStopped: row.timerEndsAt !== null };
   });
   const view = presentStory(story);
   await ctx.hub.publish(access.session.id, { type: "round_started", sessionId: access.session.id, story: view });
+  if (story.timerStopped) await publishTimersStopped(ctx, access.session.id, [story.id]);
   return view;
 }

@@ -40,6 +40,7 @@ export async function createSession(ctx: AppContext, user: UserRow, input: Creat
         estimationScale: input.estimationScale,
         customDeck: input.estimationScale === "custom" ? (input.customDeck ?? null) : null,
         maxParticipants: input.maxParticipants,
+        autoReveal: input.autoReveal,
       })
       .returning();
     if (!created) throw new Error("unreachable: insert returned no row");

@@ -22,5 +22,6 @@ export async function updateSession(
   if (input.estimationScale !== undefined) patch.estimationScale = input.estimationScale;
   if (input.customDeck !== undefined) patch.customDeck = input.customDeck;
   if (input.maxParticipants !== undefined) patch.maxParticipants = input.maxParticipants;
+  if (input.autoReveal !== undefined) patch.autoReveal = input.autoReveal;
   return saveSession(ctx, access.session.id, patch);
 }

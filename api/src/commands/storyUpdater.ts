@@ -11,12 +11,14 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import { clearRoundTimers, publishTimersStopped } from "./timerStopper";
 
 /**
  * Edits a story or moves its status (leader only). `completed` (Next Story) needs the votes
  * revealed and takes `finalPoints`, proposed from the votes when absent; `consensus` is set
  * from the votes' range (spec part 2 section 9). Completing or skipping the group's active
- * story moves the group to the next open story.
+ * story moves the group to the next open story. A status change stops the story's round timer,
+ * and moving the group stops the others' (issue #8 section 2).
  * @throws 404 for a story of another session; 400 VALIDATION_ERROR completing before reveal.
  */
 export async function updateStory(
@@ -60,6 +62,9 @@ export async function updateStory(
       patch.finalPoints = input.finalPoints;
       if (input.finalPoints === null) patch.consensus = false;
     }
+    // A status change (complete, skip, reopen) stops the story's round timer (issue #8 section 2).
+    const stoppedTimers = statusChanged && story.timerEndsAt !== null ? [story.id] : [];
+    if (stoppedTimers.length > 0) patch.timerEndsAt = null;
     const [updated] = await tx.update(stories).set(patch).where(eq(stories.id, story.id)).returning();
     let activeChanged: { id: string | null } | null = null;
     const closing = patch.status !== undefined && !isOpenStory({ status: patch.status });
@@ -72,9 +77,10 @@ export async function updateStory(
         const next = await nextOpenStoryId(tx, sessionId, story.position);
         await setActiveStoryId(tx, sessionId, next);
         activeChanged = { id: next };
+        stoppedTimers.push(...(await clearRoundTimers(tx, sessionId, next)));
       }
     }
-    return { story: updated ?? story, statusChanged, activeChanged };
+    return { story: updated ?? story, statusChanged, activeChanged, stoppedTimers };
   });
   const view = presentStory(outcome.story);
   await ctx.hub.publish(sessionId, {
@@ -86,5 +92,6 @@ export async function updateStory(
     access.session.activeStoryId = outcome.activeChanged.id;
     await publishActiveStory(ctx, sessionId, outcome.activeChanged.id);
   }
+  await publishTimersStopped(ctx, sessionId, outcome.stoppedTimers);
   return view;
 }

@@ -11,6 +11,7 @@ import { notFound, permissionDenied, sessionLocked, storyNotActive, validationEr
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
+import { autoRevealIfComplete } from "./autoRevealer";
 
 /** The votes `votedCount` counts: points cast on the story, never a coffee card. */
 const votedCountOf = (storyId: string) => and(eq(votes.storyId, storyId), eq(votes.coffee, false));
@@ -26,6 +27,8 @@ export interface CastVoteResult {
  * `points: "coffee"` stores a break request (issue #8 section 4: `points` null, `coffee`
  * true), which `votedCount` never counts.
  * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal.
+ * With the session's `autoReveal` on, a vote that completes the round reveals it (autoRevealer,
+ * after the vote's commit and push; issue #8 section 2).
  * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
  * @throws 403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
  *   409 VOTING_CLOSED once revealed, completed or skipped; 409 STORY_NOT_ACTIVE on a story that
@@ -56,6 +59,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         locked: pointingSessions.locked,
         archivedAt: pointingSessions.archivedAt,
         activeStoryId: pointingSessions.activeStoryId,
+        autoReveal: pointingSessions.autoReveal,
       })
       .from(stories)
       .innerJoin(pointingSessions, eq(pointingSessions.id, stories.sessionId))
@@ -107,7 +111,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         .returning();
     }
     const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(votedCountOf(story.id));
-    return { row, startedVoting, votedCount: count?.n ?? 0 };
+    return { row, startedVoting, votedCount: count?.n ?? 0, autoReveal: found.autoReveal };
   });
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
   const voterKey = voterKeyOf({ userId, participantId });
@@ -127,6 +131,11 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
     votedCount: outcome.votedCount,
   });
+  if (outcome.autoReveal && outcome.row && !outcome.row.coffee) {
+    // Issue #8 section 2: this may have been the last vote the round waited for. The vote is
+    // saved and pushed either way; a failed reveal leaves it to the leader or the next vote.
+    await autoRevealIfComplete(ctx, sessionId, input.storyId).catch(() => null);
+  }
   return {
     vote: outcome.row ? presentVote(outcome.row, displayName, false, voterKey) : null,
     votedCount: outcome.votedCount,

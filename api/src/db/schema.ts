@@ -139,6 +139,8 @@ export const pointingSessions = pgTable(
     maxParticipants: integer("max_participants").notNull().default(50),
     isActive: boolean("is_active").notNull().default(true),
     locked: boolean("locked").notNull().default(false),
+    /** Reveal the votes once everyone the round waits for has voted, or at the timer's zero (issue #8 section 2). */
+    autoReveal: boolean("auto_reveal").notNull().default(false),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     ...timestamps,
   },
@@ -170,12 +172,19 @@ export const stories = pgTable(
     votesRevealed: boolean("votes_revealed").notNull().default(false),
     round: integer("round").notNull().default(1),
     position: integer("position").notNull().default(0),
+    /**
+     * Deadline of the round timer (issue #8 section 2), null when none runs. Kept after it
+     * passes (clients show "Time's up") until the reveal, a new round or another active story.
+     */
+    timerEndsAt: timestamp("timer_ends_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     check("stories_final_points_range", sql`${t.finalPoints} IS NULL OR ${t.finalPoints} BETWEEN 0 AND 999`),
     check("stories_consensus_needs_points", sql`NOT ${t.consensus} OR ${t.finalPoints} IS NOT NULL`),
     index("stories_session_idx").on(t.sessionId, t.position),
+    // The expired-timer sweep reads only the few stories with a running timer.
+    index("stories_timer_ends_at_idx").on(t.timerEndsAt).where(sql`${t.timerEndsAt} IS NOT NULL`),
   ],
 );
 

@@ -37,6 +37,7 @@ export function presentSession(session: SessionRow, counts: SessionCounts, leade
     maxParticipants: session.maxParticipants,
     isActive: session.isActive,
     locked: session.locked,
+    autoReveal: session.autoReveal,
     archivedAt: session.archivedAt?.toISOString() ?? null,
     createdAt: session.createdAt.toISOString(),
     updatedAt: session.updatedAt.toISOString(),

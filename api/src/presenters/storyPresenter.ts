@@ -20,6 +20,7 @@ export function presentStory(story: StoryRow): StoryView {
     votesRevealed: story.votesRevealed,
     round: story.round,
     position: story.position,
+    timerEndsAt: story.timerEndsAt?.toISOString() ?? null,
     createdAt: story.createdAt.toISOString(),
     updatedAt: story.updatedAt.toISOString(),
   };

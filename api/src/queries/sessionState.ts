@@ -114,5 +114,6 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     presence: { online: [...online], leaderPresent: leaderPresent(access.session, online) },
     results: resultsByStory(storyList, voteList),
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
+    serverNow: new Date().toISOString(),
   };
 }

@@ -55,6 +55,8 @@ const sessionRoutes: Route[] = [
   ["POST", "/api/stories/:story/new-round"],
   ["GET", "/api/stories/:story/votes"],
   ["GET", "/api/stories/:story/rounds"],
+  ["POST", "/api/stories/:story/timer", { seconds: 60 }],
+  ["DELETE", "/api/stories/:story/timer"],
   ["PUT", "/api/sessions/:session/story-order"],
   ["POST", "/api/votes"],
   ["GET", "/api/votes/:story/:victim"],
@@ -122,7 +124,9 @@ describe("403 for a signed-in attacker", () => {
     const stories = await victim.client.get<{ title: string; votesRevealed: boolean }[]>(
       `/api/sessions/${ids.session}/stories`,
     );
-    expect(stories.body).toEqual([expect.objectContaining({ title: "Secret story", votesRevealed: false })]);
+    expect(stories.body).toEqual([
+      expect.objectContaining({ title: "Secret story", votesRevealed: false, timerEndsAt: null }),
+    ]);
     const votes = await victim.client.get<{ points?: number }[]>(`/api/stories/${ids.story}/votes`);
     expect(votes.body.map((v) => v.points)).toEqual([13]);
   });

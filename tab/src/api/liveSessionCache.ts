@@ -9,6 +9,8 @@ import type { Presence, ServerMessage } from "@pointwise/core/realtime";
 import { sessionStatusOfStories } from "@pointwise/core/sessionStatus";
 import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
+import { applyTimerMessage } from "./roundTimerCache";
+import { noteServerTime } from "./serverClock";
 
 /**
  * Where the live connection stands (issue #8 section 5): `connecting` until the first snapshot,
@@ -217,6 +219,7 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
         archived: live.archived || (!!cached && !cached.archivedAt && !!message.session.archivedAt),
         backOnlineAt: live.connection === "reconnecting" ? Date.now() : live.backOnlineAt,
       });
+      noteServerTime(message.serverNow);
       return;
     }
     case "participants_update": {
@@ -262,6 +265,10 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
     case "round_started":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+      return;
+    case "timer_started":
+    case "timer_stopped":
+      applyTimerMessage(queryClient, sessionId, message);
       return;
     case "stories_reordered":
       reorderStories(queryClient, sessionId, message.storyIds);

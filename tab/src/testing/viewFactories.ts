@@ -26,6 +26,7 @@ export function buildSession(overrides: Partial<SessionView> = {}): SessionView 
     maxParticipants: 50,
     isActive: true,
     locked: false,
+    autoReveal: false,
     archivedAt: null,
     createdAt: AT,
     updatedAt: AT,
@@ -51,6 +52,7 @@ export function buildStory(overrides: Partial<StoryView> = {}): StoryView {
     votesRevealed: false,
     round: 1,
     position: 0,
+    timerEndsAt: null,
     createdAt: AT,
     updatedAt: AT,
     ...overrides,
@@ -99,6 +101,7 @@ export function buildSnapshot(
     presence: { online: [], leaderPresent: false },
     results: {},
     you: { voterKey: "u:u1", isLeader: false },
+    serverNow: AT,
     ...overrides,
   };
 }

@@ -37,7 +37,8 @@ export const sessionRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
   app.get("/api/sessions/:id", { schema: { params: sessionParams } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
     sessionPolicy.view(access);
-    return sessionView(ctx, access.session);
+    // The server's clock, so the round timer survives a reload (issue #8 section 2).
+    return { ...(await sessionView(ctx, access.session)), serverNow: new Date().toISOString() };
   });
 
   app.patch("/api/sessions/:id", { schema: { params: sessionParams, body: updateSessionSchema } }, async (request) => {

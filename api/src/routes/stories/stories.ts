@@ -1,3 +1,4 @@
+import { startTimerSchema } from "@pointwise/core/roundTimer";
 import { createStorySchema, storyOrderSchema, updateStorySchema } from "@pointwise/core/storySchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,6 +9,8 @@ import { deleteStory } from "../../commands/storyDeleter";
 import { importStories } from "../../commands/storyImporter";
 import { setStoryOrder } from "../../commands/storyOrderSetter";
 import { updateStory } from "../../commands/storyUpdater";
+import { startTimer } from "../../commands/timerStarter";
+import { stopTimer } from "../../commands/timerStopper";
 import { revealVotes } from "../../commands/votesRevealer";
 import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
@@ -20,7 +23,7 @@ import { storyParams } from "./schema";
 
 /**
  * Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2), the queue
- * order and round history (issue #8 section 3).
+ * order and round history (issue #8 section 3), and the round timer (issue #8 section 2).
  */
 export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -97,6 +100,19 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     const { access } = await loadStoryAccess(ctx, request, request.params.id);
     sessionPolicy.lead(access);
     return startNewRound(ctx, access, request.params.id);
+  });
+
+  /** The round timer (issue #8 section 2): 30-600 s on the group's current, unrevealed story. */
+  app.post("/api/stories/:id/timer", { schema: { params: storyParams, body: startTimerSchema } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    return startTimer(ctx, access, request.params.id, request.body.seconds);
+  });
+
+  app.delete("/api/stories/:id/timer", { schema: { params: storyParams } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    return stopTimer(ctx, access, request.params.id);
   });
 
   app.get("/api/stories/:id/votes", { schema: { params: storyParams } }, async (request) => {

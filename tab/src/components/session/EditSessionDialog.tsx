@@ -1,4 +1,4 @@
-import { Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { Field, Input, Select, Switch, Textarea } from "@fluentui/react-components";
 import type { SessionView } from "@pointwise/core/presented";
 import { useState } from "react";
 import { isApiError } from "../../api/ApiError";
@@ -7,8 +7,12 @@ import { useTeams } from "../../api/teamQueries";
 import { formatFieldErrors } from "../../errors/describeApiError";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { AUTO_REVEAL_LABEL } from "./AutoRevealSwitch";
 
-/** Edit Session: title, description, team, project key, max participants (spec part 2 sections 2 and 5). */
+/**
+ * Edit Session: title, description, team, project key, max participants (spec part 2 sections 2
+ * and 5) and auto-reveal (issue #8 section 2).
+ */
 export function EditSessionDialog({
   session,
   open,
@@ -26,6 +30,7 @@ export function EditSessionDialog({
   const [teamId, setTeamId] = useState(session.teamId ?? "no-team");
   const [projectKey, setProjectKey] = useState(session.jiraProjectKey ?? "");
   const [max, setMax] = useState(String(session.maxParticipants));
+  const [autoReveal, setAutoReveal] = useState(session.autoReveal);
 
   const submit = () => {
     const parsedMax = Number.parseInt(max, 10);
@@ -36,6 +41,7 @@ export function EditSessionDialog({
         teamId: teamId === "no-team" ? null : teamId,
         jiraProjectKey: projectKey.trim() || null,
         maxParticipants: Number.isNaN(parsedMax) ? 50 : parsedMax,
+        autoReveal,
       },
       {
         onSuccess: () => {
@@ -82,6 +88,12 @@ export function EditSessionDialog({
       <Field label="Max participants">
         <Input type="number" min={2} max={100} value={max} onChange={(_e, d) => setMax(d.value)} />
       </Field>
+      <Switch
+        label={AUTO_REVEAL_LABEL}
+        checked={autoReveal}
+        onChange={(_e, d) => setAutoReveal(d.checked)}
+        data-testid="edit-session-auto-reveal"
+      />
     </FormDialog>
   );
 }

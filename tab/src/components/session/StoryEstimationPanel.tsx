@@ -12,6 +12,7 @@ import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
 import { RoundHistory } from "./RoundHistory";
+import { RoundTimerPanel } from "./RoundTimerPanel";
 import { StoryDetails } from "./StoryDetails";
 import { StoryEditActions } from "./StoryEditActions";
 import { StoryOutcome } from "./StoryOutcome";
@@ -102,6 +103,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
               <LockClosed16Regular /> Voting completed and locked
             </Text>
           ) : null}
+          {readOnly ? null : <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />}
           <Deck
             sessionId={session.id}
             storyId={story.id}
@@ -130,6 +132,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
               isLeader={screen.isLeader}
               missing={voters.length - votedCount}
               votedCount={votedCount}
+              timerEndsAt={story.timerEndsAt}
             />
           )}
           {screen.isLeader ? (

@@ -1,4 +1,4 @@
-import { Field, Input, Select, Textarea } from "@fluentui/react-components";
+import { Field, Input, Select, Switch, Textarea } from "@fluentui/react-components";
 import { ESTIMATION_SCALES, type EstimationScale } from "@pointwise/core/decks";
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
 import { useState } from "react";
@@ -10,6 +10,7 @@ import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { AUTO_REVEAL_LABEL } from "../session/AutoRevealSwitch";
 import { InviteMembersList } from "./InviteMembersList";
 import { parseCustomDeck } from "./parseCustomDeck";
 
@@ -23,7 +24,8 @@ const SCALE_LABELS: Record<EstimationScale, string> = {
 
 /**
  * Create New Session (spec part 1 sections 2, 4 and 5): title, description, team, estimation
- * scale (custom numbers), max participants and team invites; toasts 'Success' and opens the session.
+ * scale (custom numbers), max participants, auto-reveal (issue #8 section 2) and team invites;
+ * toasts 'Success' and opens the session.
  */
 export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
@@ -39,6 +41,7 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
   const [customDeck, setCustomDeck] = useState("0, 1, 2, 3, 5, 8, 13, 20, 40, 100");
   const [maxParticipants, setMaxParticipants] = useState("50");
   const [invited, setInvited] = useState<string[]>([]);
+  const [autoReveal, setAutoReveal] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
@@ -50,6 +53,7 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
       estimationScale: scale,
       customDeck: deck ?? undefined,
       maxParticipants,
+      autoReveal,
       invitedMembers: teamId === "no-team" ? undefined : invited,
     });
     if (!parsed.success || deck === null) {
@@ -135,6 +139,12 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
           onChange={(_e, d) => setMaxParticipants(d.value)}
         />
       </Field>
+      <Switch
+        label={AUTO_REVEAL_LABEL}
+        checked={autoReveal}
+        onChange={(_e, d) => setAutoReveal(d.checked)}
+        data-testid="session-auto-reveal"
+      />
       {teamId !== "no-team" ? (
         <Field label="Invite team members">
           <InviteMembersList teamId={teamId} selfId={user?.id} chosen={invited} onChange={setInvited} />

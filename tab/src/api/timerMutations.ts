@@ -1,0 +1,27 @@
+import type { RoundTimerView } from "@pointwise/core/roundTimer";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "./apiRequest";
+import { upsertStories } from "./liveSessionCache";
+import { noteServerTime } from "./serverClock";
+
+/** POST /api/stories/{id}/timer {seconds} (leader; 30-600 s): starts the round timer (issue #8 section 2). */
+export function useStartTimer(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, seconds }: { storyId: string; seconds: number }) =>
+      apiRequest<RoundTimerView>("POST", `/api/stories/${storyId}/timer`, { body: { seconds } }),
+    onSuccess: (answer) => {
+      noteServerTime(answer.serverNow);
+      upsertStories(queryClient, sessionId, [answer.story]);
+    },
+  });
+}
+
+/** DELETE /api/stories/{id}/timer (leader): stops the round timer. */
+export function useStopTimer(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (storyId: string) => apiRequest<RoundTimerView>("DELETE", `/api/stories/${storyId}/timer`),
+    onSuccess: (answer) => upsertStories(queryClient, sessionId, [answer.story]),
+  });
+}

@@ -1,0 +1,134 @@
+import { makeStyles, mergeClasses, Text, tokens } from "@fluentui/react-components";
+import { Timer20Regular } from "@fluentui/react-icons";
+import type { SessionView, StoryView } from "@pointwise/core/presented";
+import { formatCountdown } from "@pointwise/core/roundTimer";
+import { useEffect, useRef, useState } from "react";
+import { noteServerTime } from "../../api/serverClock";
+import { useSession } from "../../api/sessionQueries";
+import { AutoRevealSwitch } from "./AutoRevealSwitch";
+import { RoundTimerControls } from "./RoundTimerControls";
+import { type TimerSighting, timerAnnouncement } from "./timerAnnouncement";
+import { useRoundCountdown } from "./useRoundCountdown";
+
+const useStyles = makeStyles({
+  panel: {
+    display: "flex",
+    flexDirection: "column",
+    gap: "8px",
+    padding: "10px 12px",
+    borderRadius: tokens.borderRadiusMedium,
+    border: `1px solid ${tokens.colorNeutralStroke2}`,
+  },
+  top: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: "12px", flexWrap: "wrap" },
+  clock: {
+    display: "inline-flex",
+    alignItems: "center",
+    gap: "6px",
+    fontSize: tokens.fontSizeBase500,
+    fontWeight: tokens.fontWeightSemibold,
+    fontVariantNumeric: "tabular-nums",
+  },
+  timeUp: { color: tokens.colorPaletteRedForeground1 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  // Visually hidden, still read by screen readers.
+  srOnly: {
+    position: "absolute",
+    width: "1px",
+    height: "1px",
+    margin: "-1px",
+    overflow: "hidden",
+    clipPath: "inset(50%)",
+    whiteSpace: "nowrap",
+  },
+});
+
+/**
+ * The round timer and auto-reveal on the session screen (issue #8 section 2): everyone sees the
+ * time left (mm:ss by the server's clock) or "Time's up"; the leader starts and stops the timer
+ * and switches auto-reveal. A polite live region announces the start, the last minute, the last
+ * 10 seconds and "Time's up". The timer shows while the story's votes are hidden.
+ */
+export function RoundTimerPanel({
+  session,
+  story,
+  isLeader,
+}: {
+  session: SessionView;
+  story: StoryView;
+  isLeader: boolean;
+}) {
+  const styles = useStyles();
+  const countdown = useRoundCountdown(story.timerEndsAt);
+  const announcement = useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
+  useRestClockSample(session.id);
+  // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
+  const timerShown = !story.votesRevealed;
+  // Nothing to show to a voter until a timer runs; the live region stays mounted either way
+  // (a region created at the moment it speaks is not read out).
+  const visible = isLeader || (timerShown && (countdown.active || session.autoReveal));
+
+  return (
+    <>
+      {visible ? (
+        <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
+          {timerShown ? (
+            <div className={styles.top}>
+              {countdown.active ? (
+                <Text
+                  className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
+                  data-testid="round-timer"
+                  data-time-up={countdown.timeUp}
+                >
+                  <Timer20Regular aria-hidden />
+                  {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
+                </Text>
+              ) : !isLeader ? (
+                <Text size={200} className={styles.muted}>
+                  Votes are revealed automatically when everyone has voted
+                </Text>
+              ) : null}
+              {isLeader ? (
+                <RoundTimerControls
+                  sessionId={session.id}
+                  storyId={story.id}
+                  active={countdown.active}
+                  timeUp={countdown.timeUp}
+                />
+              ) : null}
+            </div>
+          ) : null}
+          {isLeader ? <AutoRevealSwitch session={session} /> : null}
+        </section>
+      ) : null}
+      <div aria-live="polite" className={styles.srOnly} data-testid="round-timer-announcer">
+        {announcement}
+      </div>
+    </>
+  );
+}
+
+/** The live region's text: the latest announcement (timerAnnouncement), kept until the next one. */
+function useTimerAnnouncement(endsAt: string | null, remainingMs: number): string {
+  const [message, setMessage] = useState("");
+  const last = useRef<TimerSighting>({ endsAt: null, seconds: null });
+  const seconds = Math.ceil(remainingMs / 1000);
+  useEffect(() => {
+    const now = { endsAt, seconds };
+    const said = timerAnnouncement(last.current, now);
+    last.current = now;
+    if (said) setMessage(said);
+  }, [endsAt, seconds]);
+  return message;
+}
+
+/**
+ * Takes the clock sample of GET /api/sessions/{id} (`serverNow`, received at the query's
+ * `dataUpdatedAt`), so a timer shown before the live snapshot arrives is already corrected.
+ */
+function useRestClockSample(sessionId: string): void {
+  const { data, dataUpdatedAt } = useSession(sessionId);
+  const serverNow = data?.serverNow;
+  useEffect(() => {
+    if (serverNow) noteServerTime(serverNow, dataUpdatedAt);
+  }, [serverNow, dataUpdatedAt]);
+}
