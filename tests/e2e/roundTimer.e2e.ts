@@ -145,7 +145,7 @@ it("shows the timer's zero in two browsers within 0.5 s, survives a reload and h
       .getByTestId("round-timer")
       .filter({ hasText: /^00:(30|2\d)$/ })
       .waitFor();
-    await page.getByTestId("round-timer-announcer").filter({ hasText: "Timer started: 30 seconds" }).waitFor();
+    await page.getByTestId("live-announcer").filter({ hasText: "Timer started: 30 seconds" }).waitFor();
   }
   await snap(leader, "round-timer-03-running-leader");
   await snap(guest, "round-timer-04-running-guest-390");
@@ -182,7 +182,7 @@ it("shows the timer's zero in two browsers within 0.5 s, survives a reload and h
   console.log(`Round timer zero: leader and guest showed "Time's up" ${difference} ms apart`);
   expect(difference).toBeLessThanOrEqual(500);
 
-  await leader.getByTestId("round-timer-announcer").filter({ hasText: "Time's up" }).waitFor();
+  await leader.getByTestId("live-announcer").filter({ hasText: "Time's up" }).waitFor();
   const reveal = leader.getByTestId("reveal-button");
   expect(await reveal.getAttribute("data-time-up")).toBe("true");
   expect(await guest.getByTestId("round-timer").textContent()).toBe("Time's up");

@@ -2,9 +2,10 @@ import { makeStyles, mergeClasses, Text, tokens } from "@fluentui/react-componen
 import { Timer20Regular } from "@fluentui/react-icons";
 import type { SessionView, StoryView } from "@pointwise/core/presented";
 import { formatCountdown } from "@pointwise/core/roundTimer";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { noteServerTime } from "../../api/serverClock";
 import { useSession } from "../../api/sessionQueries";
+import { useAnnounce } from "../common/LiveAnnouncer";
 import { AutoRevealSwitch } from "./AutoRevealSwitch";
 import { RoundTimerControls } from "./RoundTimerControls";
 import { type TimerSighting, timerAnnouncement } from "./timerAnnouncement";
@@ -30,16 +31,6 @@ const useStyles = makeStyles({
   },
   timeUp: { color: tokens.colorPaletteRedForeground1 },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Visually hidden, still read by screen readers.
-  srOnly: {
-    position: "absolute",
-    width: "1px",
-    height: "1px",
-    margin: "-1px",
-    overflow: "hidden",
-    clipPath: "inset(50%)",
-    whiteSpace: "nowrap",
-  },
 });
 
 /**
@@ -59,66 +50,58 @@ export function RoundTimerPanel({
 }) {
   const styles = useStyles();
   const countdown = useRoundCountdown(story.timerEndsAt);
-  const announcement = useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
+  useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
   useRestClockSample(session.id);
   // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
   const timerShown = !story.votesRevealed;
-  // Nothing to show to a voter until a timer runs; the live region stays mounted either way
-  // (a region created at the moment it speaks is not read out).
+  // Nothing to show to a voter until a timer runs (the news is announced either way).
   const visible = isLeader || (timerShown && (countdown.active || session.autoReveal));
 
+  if (!visible) return null;
   return (
-    <>
-      {visible ? (
-        <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
-          {timerShown ? (
-            <div className={styles.top}>
-              {countdown.active ? (
-                <Text
-                  className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
-                  data-testid="round-timer"
-                  data-time-up={countdown.timeUp}
-                >
-                  <Timer20Regular aria-hidden />
-                  {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
-                </Text>
-              ) : !isLeader ? (
-                <Text size={200} className={styles.muted}>
-                  Votes are revealed automatically when everyone has voted
-                </Text>
-              ) : null}
-              {isLeader ? (
-                <RoundTimerControls
-                  sessionId={session.id}
-                  storyId={story.id}
-                  active={countdown.active}
-                  timeUp={countdown.timeUp}
-                />
-              ) : null}
-            </div>
+    <section className={styles.panel} aria-label="Round timer" data-testid="round-timer-panel">
+      {timerShown ? (
+        <div className={styles.top}>
+          {countdown.active ? (
+            <Text
+              className={mergeClasses(styles.clock, countdown.timeUp && styles.timeUp)}
+              data-testid="round-timer"
+              data-time-up={countdown.timeUp}
+            >
+              <Timer20Regular aria-hidden />
+              {countdown.timeUp ? "Time's up" : formatCountdown(countdown.remainingMs)}
+            </Text>
+          ) : !isLeader ? (
+            <Text size={200} className={styles.muted}>
+              Votes are revealed automatically when everyone has voted
+            </Text>
           ) : null}
-          {isLeader ? <AutoRevealSwitch session={session} /> : null}
-        </section>
+          {isLeader ? (
+            <RoundTimerControls
+              sessionId={session.id}
+              storyId={story.id}
+              active={countdown.active}
+              timeUp={countdown.timeUp}
+            />
+          ) : null}
+        </div>
       ) : null}
-      <div aria-live="polite" className={styles.srOnly} data-testid="round-timer-announcer">
-        {announcement}
-      </div>
-    </>
+      {isLeader ? <AutoRevealSwitch session={session} /> : null}
+    </section>
   );
 }
 
-/** The live region's text: the latest announcement (timerAnnouncement), kept until the next one. */
-function useTimerAnnouncement(endsAt: string | null, remainingMs: number): string {
-  const [message, setMessage] = useState("");
+/** Announces the timer's news (timerAnnouncement) through the app's one live region. */
+function useTimerAnnouncement(endsAt: string | null, remainingMs: number): void {
+  const announce = useAnnounce();
   const last = useRef<TimerSighting>({ endsAt: null, seconds: null });
   const seconds = Math.ceil(remainingMs / 1000);
   useEffect(() => {
     const now = { endsAt, seconds };
     const said = timerAnnouncement(last.current, now);
     last.current = now;
-    if (said) setMessage(said);
-  }, [endsAt, seconds]);
-  return message;
+    if (said) announce(said);
+  }, [endsAt, seconds, announce]);
 }
 
 /**
