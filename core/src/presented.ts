@@ -104,7 +104,13 @@ export interface ParticipantView {
   userId: string | null;
   displayName: string;
   isAnonymous: boolean;
+  /** `observer` never votes and is never waited for (issue #8 section 1). */
   role: ParticipantRole;
+  /**
+   * Connected now, or disconnected for less than the grace (core `isPresent`, 30 s; issue #8
+   * section 1). Absent participants are not waited for.
+   */
+  present: boolean;
   joinedAt: string;
   user: { id: string; firstName: string | null; email?: string | null; profileImageUrl: string | null } | null;
 }

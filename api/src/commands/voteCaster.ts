@@ -4,18 +4,20 @@ import type { VoteView } from "@pointwise/core/presented";
 import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
 import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { pointingSessions, stories, votes } from "../db/schema";
+import { pointingSessions, sessionParticipants, stories, votes } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, storyNotActive, validationError, votingClosed } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
+import { roundProgress } from "../queries/roundProgress";
 
-/** The votes `votedCount` counts: points cast on the story, never a coffee card. */
-const votedCountOf = (storyId: string) => and(eq(votes.storyId, storyId), eq(votes.coffee, false));
-
-/** What a caller learns after voting: its own vote (with points) and how many have voted. */
+/**
+ * What a caller learns after voting: its own vote (with points) and the round's `votedCount`
+ * (queries/roundProgress: votes of expected voters, never a coffee card; issue #8 section 1).
+ * The `vote_update` push carries `expectedVoters` beside it.
+ */
 export interface CastVoteResult {
   vote: VoteView | null;
   votedCount: number;
@@ -106,8 +108,19 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         .where(eq(stories.id, story.id))
         .returning();
     }
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(votedCountOf(story.id));
-    return { row, startedVoting, votedCount: count?.n ?? 0 };
+    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8 section 1).
+    await tx
+      .update(sessionParticipants)
+      .set({ presentUntil: ctx.hub.graceEndSql() })
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, story.sessionId),
+          userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
+          isNull(sessionParticipants.removedAt),
+        ),
+      );
+    const counts = await roundProgress(tx, story.sessionId, story.id);
+    return { row, startedVoting, counts };
   });
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
   const voterKey = voterKeyOf({ userId, participantId });
@@ -125,10 +138,10 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     storyId: input.storyId,
     voterKey,
     vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
-    votedCount: outcome.votedCount,
+    ...outcome.counts,
   });
   return {
     vote: outcome.row ? presentVote(outcome.row, displayName, false, voterKey) : null,
-    votedCount: outcome.votedCount,
+    votedCount: outcome.counts.votedCount,
   };
 }

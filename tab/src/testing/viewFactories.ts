@@ -80,6 +80,7 @@ export function buildParticipant(overrides: Partial<ParticipantView> = {}): Part
     displayName: "Gus",
     isAnonymous: true,
     role: "participant",
+    present: true,
     joinedAt: AT,
     user: null,
     ...overrides,
@@ -99,6 +100,9 @@ export function buildSnapshot(
     presence: { online: [], leaderPresent: false },
     results: {},
     you: { voterKey: "u:u1", isLeader: false },
+    currentStoryId: null,
+    votedCount: 0,
+    expectedVoters: 0,
     ...overrides,
   };
 }
