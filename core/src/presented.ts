@@ -42,6 +42,13 @@ export interface SessionView {
   updatedAt: string;
   status: SessionStatus;
   stats: { totalStories: number; totalPoints: number; participantCount: number };
+  /**
+   * GET /api/sessions/{id} only (issue #8 sections 1 and 7): the group's current story and its
+   * round's counts (see core/realtime RoundProgressFields); lists and pushes leave them out.
+   */
+  currentStoryId?: string | null;
+  votedCount?: number;
+  expectedVoters?: number;
 }
 
 /** A story of a session. `round` counts the voting rounds (a new round clears the votes). */
