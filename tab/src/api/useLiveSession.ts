@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from "@pointwise/core/realtime";
+import { CLOSE_REMOVED, type ClientMessage, type ServerMessage } from "@pointwise/core/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnected } from "./liveSessionCache";
@@ -78,6 +78,8 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
       };
       socket.onclose = (event) => {
         setLiveConnected(queryClient, sessionId, false);
+        // Removed from the session (issue #8 section 1): no reconnect; the page shows why.
+        if (event.code === CLOSE_REMOVED) return;
         if (!stopped && event.code !== NORMAL_CLOSURE) timer = setTimeout(connect, RECONNECT_DELAY_MS);
       };
     };
