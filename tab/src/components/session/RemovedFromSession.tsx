@@ -1,6 +1,7 @@
 import { Button } from "@fluentui/react-components";
 import { PersonProhibited24Regular } from "@fluentui/react-icons";
 import { useNavigate } from "react-router";
+import { useCurrentUser } from "../../api/authQueries";
 import { EmptyState } from "../common/EmptyState";
 
 /** True for the API's answer to someone the leader removed (403 PARTICIPANT_REMOVED; issue #8 section 1). */
@@ -13,6 +14,7 @@ export const REMOVED_CODE = "PARTICIPANT_REMOVED";
  */
 export function RemovedFromSession() {
   const navigate = useNavigate();
+  const { data: user } = useCurrentUser();
   return (
     <EmptyState
       icon={<PersonProhibited24Regular />}
@@ -21,7 +23,7 @@ export function RemovedFromSession() {
       testId="removed-from-session"
       action={
         <Button appearance="primary" onClick={() => navigate("/")} data-testid="removed-home">
-          Go to Dashboard
+          {user ? "Go to Dashboard" : "Go to Home"}
         </Button>
       }
     />
