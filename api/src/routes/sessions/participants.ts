@@ -15,6 +15,7 @@ import { inviteByEmail } from "../../commands/participantInviter";
 import { addUserParticipant } from "../../commands/participantJoiner";
 import { removeParticipant, setParticipantRole } from "../../commands/participantManager";
 import type { AppContext } from "../../context";
+import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { viewerOf } from "../../presenters/participantPresenter";
 import { findTeamInvitee } from "../../queries/invitee";
@@ -49,16 +50,14 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     },
   );
 
-  app.post(
-    "/api/sessions/:id/join",
-    { schema: { params: sessionParams, body: joinSessionSchema } },
-    async (request, reply) => {
-      const user = await requireUser(ctx.db, request);
-      const role = request.body?.role;
-      const { participant, created } = await addUserParticipant(ctx, request.params.id, user, role);
-      return reply.status(created ? 201 : 200).send(participant);
-    },
-  );
+  app.post("/api/sessions/:id/join", { schema: { params: sessionParams } }, async (request, reply) => {
+    const user = await requireUser(ctx.db, request);
+    // The body is optional ({role}: "Join as observer", issue #8 section 1); read after the 401 check.
+    const parsed = joinSessionSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) throw validationError({ role: parsed.error.issues.map((i) => i.message) });
+    const { participant, created } = await addUserParticipant(ctx, request.params.id, user, parsed.data?.role);
+    return reply.status(created ? 201 : 200).send(participant);
+  });
 
   /**
    * Voter or observer (issue #8 sections 1 and 7): the participant themself, or the leader for
