@@ -37,11 +37,13 @@ async function guestJoins(
   name: string,
   width = 1024,
   colorScheme: "light" | "dark" = "light",
+  asObserver = false,
 ): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
   const page = await context.newPage();
   await page.goto(`${server.url}/join/${sessionId}`);
   await page.getByTestId("join-name-input").fill(name);
+  if (asObserver) await page.getByTestId("join-as-observer").click();
   await page.getByTestId("join-submit").click();
   await page.waitForURL(`${server.url}/session/${sessionId}`);
   return { page, context };
@@ -97,6 +99,12 @@ it("waits only for present voters: a guest leaves, one observes, one is removed"
   await leaderPage.getByTestId("observers").getByText("Olga").waitFor();
   await waitForCountText(olga.page, "1 of 2 voted");
   await snap(olga.page, "presence-02-observer-390-dark");
+  // "Join as observer" on the join page: no deck, listed as an observer, not waited for.
+  const vera = await guestJoins(session.id, "Vera", 1024, "light", true);
+  await vera.page.getByTestId("observer-hint").waitFor();
+  expect(await vera.page.getByTestId("deck-card-8").count()).toBe(0);
+  await leaderPage.getByTestId("observers").getByText("Vera").waitFor();
+  expect(await countText(leaderPage)).toBe("1 of 2 voted");
 
   // (c) The leader removes Rita after confirming: her browser shows the removed screen.
   const ritaKey = await rita.page.evaluate(async (id) => {
@@ -106,11 +114,13 @@ it("waits only for present voters: a guest leaves, one observes, one is removed"
   }, session.id);
   await leaderPage.getByTestId(`participant-menu-${ritaKey}`).click();
   await leaderPage.getByTestId("participant-remove").click();
+  await leaderPage.getByRole("alertdialog").waitFor();
+  await snap(leaderPage, "presence-03-remove-confirm");
   await leaderPage.getByRole("alertdialog").getByRole("button", { name: "Remove", exact: true }).click();
   await rita.page.getByText("You were removed from this session").waitFor();
   await waitForCountText(leaderPage, "1 of 1 voted");
   expect(await leaderPage.getByTestId(`participant-${ritaKey}`).count()).toBe(0);
-  await snap(rita.page, "presence-03-removed-390");
+  await snap(rita.page, "presence-04-removed-390");
   const next = await rita.page.evaluate(async (id) => {
     const res = await fetch(`/api/sessions/${id}`);
     return { status: res.status, code: ((await res.json()) as { code?: string }).code };
