@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import path from "node:path";
+import { PRESENCE_GRACE_SECONDS } from "@pointwise/core/voters";
 import { z } from "zod";
 
 const DEV_SECRET = "pointwise-development-secret-change-me-in-production";
@@ -61,6 +62,8 @@ const schema = z
     /** Frames a socket may send: sustained per second, and at once (token bucket). */
     WS_FRAMES_PER_SECOND: z.coerce.number().positive().default(20),
     WS_FRAME_BURST: z.coerce.number().int().positive().default(50),
+    /** Seconds a disconnected participant still counts as present (issue #8 section 1; tests shorten it). */
+    PRESENCE_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(PRESENCE_GRACE_SECONDS),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
     TAB_DIST_DIR: z.string().optional(),
@@ -109,6 +112,8 @@ export interface Config {
     framesPerSecond: number;
     frameBurst: number;
   };
+  /** Seconds a disconnected participant still counts as present (core PRESENCE_GRACE_SECONDS by default). */
+  presenceGraceSeconds: number;
   logLevel: string;
   /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
   tabDistDir: string;
@@ -175,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       framesPerSecond: e.WS_FRAMES_PER_SECOND,
       frameBurst: e.WS_FRAME_BURST,
     },
+    presenceGraceSeconds: e.PRESENCE_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,
     // api/src or api/dist -> ../../tab/dist
     tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),

@@ -60,6 +60,15 @@ export const votingClosed = (message = "Voting is closed for this story"): AppEr
  */
 export const storyNotActive = (message = "Votes count only on the active story. Sync to vote."): AppError =>
   new AppError(409, "STORY_NOT_ACTIVE", message);
+/**
+ * 403: the leader removed the caller from this session (issue #8 section 1): every REST call and
+ * WebSocket join of that session is refused with it, and a removed user cannot rejoin.
+ */
+export const participantRemoved = (): AppError =>
+  new AppError(403, "PARTICIPANT_REMOVED", "You were removed from this session");
+/** 409: the session's creator or leader cannot be removed from it (issue #8 section 1). */
+export const cannotRemoveLeader = (): AppError =>
+  new AppError(409, "CANNOT_REMOVE_LEADER", "The session leader cannot be removed from the session");
 /** 409: the e-mail already has an account. */
 export const emailInUse = (): AppError =>
   new AppError(409, "EMAIL_IN_USE", "An account with this email already exists");

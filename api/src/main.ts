@@ -11,7 +11,7 @@ import { Hub } from "./realtime/hub";
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const hub = new Hub(database);
+  const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { maxChars } from "./messages";
 import { text } from "./text";
+import { CHOOSABLE_ROLES } from "./voters";
 
 /** The password rule's message for a missing class of character. */
 const PASSWORD_CLASSES = "Password must contain at least one uppercase letter, one lowercase letter, and one number";
@@ -67,6 +68,8 @@ export const joinAnonymousSchema = z.object({
     .trim()
     .min(1, "Display name required")
     .max(50, maxChars(50)),
+  /** "Join as observer" (issue #8 section 1); a voter (`participant`) by default. */
+  role: z.enum(CHOOSABLE_ROLES, { error: 'Role must be "participant" or "observer"' }).optional(),
 });
 /** A validated anonymous join. */
 export type JoinAnonymousInput = z.infer<typeof joinAnonymousSchema>;

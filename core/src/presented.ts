@@ -49,6 +49,13 @@ export interface SessionView {
    * can correct the round timer for its clock offset after a reload (issue #8 section 2).
    */
   serverNow?: string;
+  /**
+   * GET /api/sessions/{id} only (issue #8 sections 1 and 7): the group's current story and its
+   * round's counts (see core/realtime RoundProgressFields); lists and pushes leave them out.
+   */
+  currentStoryId?: string | null;
+  votedCount?: number;
+  expectedVoters?: number;
 }
 
 /** A story of a session. `round` counts the voting rounds (a new round clears the votes). */
@@ -113,7 +120,13 @@ export interface ParticipantView {
   userId: string | null;
   displayName: string;
   isAnonymous: boolean;
+  /** `observer` never votes and is never waited for (issue #8 section 1). */
   role: ParticipantRole;
+  /**
+   * Connected now, or disconnected for less than the grace (core `isPresent`, 30 s; issue #8
+   * section 1). Absent participants are not waited for.
+   */
+  present: boolean;
   joinedAt: string;
   user: { id: string; firstName: string | null; email?: string | null; profileImageUrl: string | null } | null;
 }

@@ -75,6 +75,12 @@ export type ClientMessage = z.input<typeof clientMessageSchema>;
 /** A frame after validation, as the server handles it (`"?"` became null). */
 export type ParsedClientMessage = z.infer<typeof clientMessageSchema>;
 
+/**
+ * WebSocket close code sent to a removed participant's sockets after `participant_removed`
+ * (issue #8 section 1): an application code (RFC 6455 4000-4999), so clients do not reconnect.
+ */
+export const CLOSE_REMOVED = 4403;
+
 /** Who is connected to a session right now. */
 export interface Presence {
   /** voterKeys (`u:<userId>`, `p:<participantId>`) with at least one open connection. */
@@ -83,9 +89,22 @@ export interface Presence {
   leaderPresent: boolean;
 }
 
+/**
+ * The round's "n of m" that travels with the snapshot and with `participants_update` (issue #8
+ * section 1): counts for `currentStoryId`, the group's current story (the active story, else
+ * the first open one; null without one, counts then 0 voted of the expected voters).
+ */
+export interface RoundProgressFields {
+  currentStoryId: string | null;
+  /** Votes (never coffee) of expected voters on that story. */
+  votedCount: number;
+  /** Present, non-observer participants (core `expectedVoters`). */
+  expectedVoters: number;
+}
+
 /** Frames the server sends. */
 export type ServerMessage =
-  | {
+  | ({
       type: "session_snapshot";
       session: SessionView;
       stories: StoryView[];
@@ -98,23 +117,42 @@ export type ServerMessage =
       you: { voterKey: string; isLeader: boolean };
       /** The server's clock when the snapshot was made (ISO 8601): clients correct the round timer by it. */
       serverNow: string;
-    }
-  | {
-      /** A delta: participants added or changed, voterKeys that came online or went offline. */
+    } & RoundProgressFields)
+  | ({
+      /**
+       * A delta: participants added or changed (role, `present`), voterKeys that came online or
+       * went offline, and the current story's counts (issue #8 section 1). Sent when someone
+       * joins, connects, disconnects, when the presence grace runs out, on a role change and
+       * after a removal.
+       */
       type: "participants_update";
       sessionId: string;
       participants: ParticipantView[];
       online: string[];
       offline: string[];
       leaderPresent: boolean;
-    }
+    } & RoundProgressFields)
   | {
       type: "vote_update";
       sessionId: string;
       storyId: string;
       vote: VoteView | null;
       voterKey: string;
+      /** Votes of expected voters on `storyId` (core `roundCounts`; coffee never counts). */
       votedCount: number;
+      /** Present, non-observer participants (core `expectedVoters`; issue #8 section 7). */
+      expectedVoters: number;
+    }
+  | {
+      /**
+       * The leader removed a participant (DELETE /api/sessions/{id}/participants/{participantId};
+       * issue #8 section 1): sent to the whole room; the removed person's own sockets are closed
+       * right after it (close code 4403), and everyone else drops the participant.
+       */
+      type: "participant_removed";
+      sessionId: string;
+      participantId: string;
+      voterKey: string;
     }
   | { type: "votes_revealed"; sessionId: string; story: StoryView; votes: VoteView[]; results: StoryResults }
   | { type: "story_update"; sessionId: string; action: "created" | "deleted"; story: StoryView }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ESTIMATION_SCALES, hasOneDecimal } from "./decks";
 import { maxChars, minChars } from "./messages";
 import { text } from "./text";
+import { CHOOSABLE_ROLES } from "./voters";
 
 /** "" and the UI's sentinel values ('no-team', 'no-jira') mean absent (spec part 1 section 5). */
 const optionalId = (sentinel: string, field: string, max?: number) =>
@@ -87,3 +88,14 @@ export type InviteResult = z.infer<typeof inviteResultSchema>;
 
 /** POST /api/sessions/{id}/active-story body. */
 export const activeStorySchema = z.object({ storyId: z.uuid("Invalid story") });
+
+/** A role a participant may be given: voter (`participant`) or `observer` (issue #8 section 1). */
+export const choosableRoleSchema = z.enum(CHOOSABLE_ROLES, { error: 'Role must be "participant" or "observer"' });
+
+/** PATCH /api/sessions/{id}/participants/{participantId} body (issue #8 section 7). */
+export const updateParticipantSchema = z.object({ role: choosableRoleSchema });
+/** A validated role change. */
+export type UpdateParticipantInput = z.infer<typeof updateParticipantSchema>;
+
+/** POST /api/sessions/{id}/join body (optional): join as a voter (default) or as an observer. */
+export const joinSessionSchema = z.object({ role: choosableRoleSchema.optional() }).optional();

@@ -1,5 +1,15 @@
 import { PARTICIPANT_ROLES, type ParticipantRole } from "./enumerations";
-import { expectedVoters, parseVoterKey, VOTING_ROLES, voterKeyOf } from "./voters";
+import {
+  expectedVoters,
+  graceEnd,
+  isPresent,
+  PRESENCE_GRACE_SECONDS,
+  parseVoterKey,
+  roundCounts,
+  VOTING_ROLES,
+  voterKeyOf,
+  waitingFor,
+} from "./voters";
 
 describe("voterKeyOf", () => {
   it("keys a user by u: and an anonymous participant by p:", () => {
@@ -29,14 +39,61 @@ describe("parseVoterKey", () => {
   });
 });
 
-describe("expectedVoters (spec part 2 section 4)", () => {
-  it("keeps every role but observer, in order", () => {
-    const people = PARTICIPANT_ROLES.map((role: ParticipantRole, i) => ({ id: String(i), role }));
+describe("expectedVoters (issue #8 section 1)", () => {
+  it("keeps every present role but observer, in order", () => {
+    const people = PARTICIPANT_ROLES.map((role: ParticipantRole, i) => ({ id: String(i), role, present: true }));
     expect(expectedVoters(people).map((p) => p.role)).toEqual(["creator", "moderator", "participant"]);
     expect(VOTING_ROLES).not.toContain("observer");
   });
 
   it("is empty when only observers are present", () => {
-    expect(expectedVoters([{ role: "observer" as const }])).toEqual([]);
+    expect(expectedVoters([{ role: "observer" as const, present: true }])).toEqual([]);
+  });
+
+  it("leaves out absent participants", () => {
+    const people = [
+      { id: "a", role: "participant" as const, present: true },
+      { id: "b", role: "participant" as const, present: false },
+      { id: "c", role: "creator" as const, present: false },
+    ];
+    expect(expectedVoters(people).map((p) => p.id)).toEqual(["a"]);
+    expect(waitingFor(people)).toEqual(expectedVoters(people));
+  });
+});
+
+describe("isPresent (issue #8 section 1: connected, or gone for less than the grace)", () => {
+  const now = Date.parse("2026-11-22T12:00:00Z");
+  it("is true while connected, whatever the grace", () => {
+    expect(isPresent({ online: true, presentUntil: null }, now)).toBe(true);
+    expect(isPresent({ online: true, presentUntil: now - 3_600_000 }, now)).toBe(true);
+  });
+
+  it("keeps a disconnected participant for the 30 s grace, not a moment longer", () => {
+    expect(PRESENCE_GRACE_SECONDS).toBe(30);
+    const left = now - 29_999;
+    expect(isPresent({ online: false, presentUntil: new Date(graceEnd(left)) }, now)).toBe(true);
+    expect(isPresent({ online: false, presentUntil: new Date(graceEnd(now - 30_000)).toISOString() }, now)).toBe(false);
+    expect(isPresent({ online: false, presentUntil: null }, now)).toBe(false);
+  });
+
+  it("takes a shorter grace", () => {
+    expect(isPresent({ online: false, presentUntil: graceEnd(now - 1500, 2) }, now)).toBe(true);
+    expect(isPresent({ online: false, presentUntil: graceEnd(now - 2500, 2) }, now)).toBe(false);
+  });
+});
+
+describe("roundCounts (n of m)", () => {
+  const p = (voterKey: string, role: ParticipantRole, present: boolean) => ({ voterKey, role, present });
+  it("counts only the votes of expected voters", () => {
+    const people = [
+      p("u:lead", "creator", true),
+      p("p:ann", "participant", true),
+      p("p:gone", "participant", false),
+      p("u:obs", "observer", true),
+    ];
+    // The absent guest's and the observer's votes do not count: n stays <= m.
+    expect(roundCounts(people, ["u:lead", "p:gone", "u:obs"])).toEqual({ votedCount: 1, expectedVoters: 2 });
+    expect(roundCounts(people, ["u:lead", "p:ann"])).toEqual({ votedCount: 2, expectedVoters: 2 });
+    expect(roundCounts([], [])).toEqual({ votedCount: 0, expectedVoters: 0 });
   });
 });

@@ -130,6 +130,47 @@ describe("auto-reveal on the last vote", () => {
   });
 });
 
+describe("auto-reveal when the round stops waiting for someone", () => {
+  it("reveals when the leader removes the last voter the round waited for", async () => {
+    const { leader, session, story, ann, bob, ws } = await scene(true);
+    expect((await vote(leader.client, story.id, 3)).status).toBe(200);
+    expect((await vote(ann.client, story.id, 5)).status).toBe(200);
+    expect(await isRevealed(leader, session.id, story.id)).toBe(false);
+    const removed = await leader.client.delete(`/api/sessions/${session.id}/participants/${bob.join.participant.id}`);
+    expect(removed.status).toBe(200);
+    const revealed = await ws.next("votes_revealed");
+    expect(revealed.votes.map((v) => v.points).sort()).toEqual([3, 5]);
+    expect(await isRevealed(leader, session.id, story.id)).toBe(true);
+    await ws.close();
+  });
+
+  it("reveals when the last voter switches to observer", async () => {
+    const { leader, session, story, ann, bob, ws } = await scene(true);
+    expect((await vote(leader.client, story.id, 8)).status).toBe(200);
+    expect((await vote(ann.client, story.id, 8)).status).toBe(200);
+    const switched = await bob.client.patch(`/api/sessions/${session.id}/participants/${bob.join.participant.id}`, {
+      role: "observer",
+    });
+    expect(switched.status).toBe(200);
+    await ws.next("votes_revealed");
+    expect(await isRevealed(leader, session.id, story.id)).toBe(true);
+    await ws.close();
+  });
+
+  it("reveals when the leader switches auto-reveal on after everyone has voted", async () => {
+    const { leader, session, story, ann, bob, ws } = await scene(false);
+    for (const client of [leader.client, ann.client, bob.client]) {
+      expect((await vote(client, story.id, 2)).status).toBe(200);
+    }
+    expect(await isRevealed(leader, session.id, story.id)).toBe(false);
+    const res = await leader.client.patch(`/api/sessions/${session.id}`, { autoReveal: true });
+    expect(res.status).toBe(200);
+    expect(await isRevealed(leader, session.id, story.id)).toBe(true);
+    await ws.next("votes_revealed");
+    await ws.close();
+  });
+});
+
 describe("auto-reveal at the round timer's zero", () => {
   it("reveals an expired timer's story with autoReveal on, and stops the timer", async () => {
     const { leader, session, story, ann, ws } = await scene(true);

@@ -8,20 +8,29 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
 /**
  * Joins a guest by display name (spec part 2 section 5): a new anonymous participant and its
- * token, of which only the SHA-256 is stored.
+ * token, of which only the SHA-256 is stored; `role` observer for "Join as observer" (issue #8
+ * section 1). Joining starts the presence grace, so the round waits for the guest from now.
  * @throws 404 "Invalid session" for an unknown session; 403 when archived or full.
  */
 export async function joinAnonymous(
   ctx: AppContext,
   sessionId: string,
   displayName: string,
+  role: "participant" | "observer" = "participant",
 ): Promise<JoinAnonymousResult> {
   const { token, hash } = newParticipantToken();
   const { session, row } = await ctx.db.transaction(async (tx) => {
     const session = await lockOpenSession(tx, sessionId, "Invalid session");
     const [row] = await tx
       .insert(sessionParticipants)
-      .values({ sessionId, displayName, isAnonymous: true, role: "participant", tokenHash: hash })
+      .values({
+        sessionId,
+        displayName,
+        isAnonymous: true,
+        role,
+        tokenHash: hash,
+        presentUntil: ctx.hub.graceEndSql(),
+      })
       .returning();
     if (!row) throw new Error("unreachable: insert returned no row");
     return { session, row };

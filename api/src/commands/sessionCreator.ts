@@ -44,7 +44,10 @@ export async function createSession(ctx: AppContext, user: UserRow, input: Creat
       })
       .returning();
     if (!created) throw new Error("unreachable: insert returned no row");
-    await tx.insert(sessionParticipants).values({ sessionId: created.id, userId: user.id, role: "creator" });
+    // The creator is there now: present for the grace until their socket is up (issue #8 section 1).
+    await tx
+      .insert(sessionParticipants)
+      .values({ sessionId: created.id, userId: user.id, role: "creator", presentUntil: ctx.hub.graceEndSql() });
     const invited = (input.invitedMembers ?? []).filter((id) => id !== user.id);
     if (invited.length > 0 && created.teamId) {
       // Only members of the session's team, who may see it anyway (issue #7: nobody added without consent).

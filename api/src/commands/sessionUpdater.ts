@@ -2,6 +2,8 @@ import type { SessionView } from "@pointwise/core/presented";
 import type { UpdateSessionInput } from "@pointwise/core/sessionSchemas";
 import type { AppContext } from "../context";
 import type { SessionAccess, SessionRow } from "../policies/sessionPolicy";
+import { currentRoundProgress } from "../queries/roundProgress";
+import { autoRevealIfComplete } from "./autoRevealer";
 import { saveSession } from "./sessionSaver";
 
 /**
@@ -23,5 +25,12 @@ export async function updateSession(
   if (input.customDeck !== undefined) patch.customDeck = input.customDeck;
   if (input.maxParticipants !== undefined) patch.maxParticipants = input.maxParticipants;
   if (input.autoReveal !== undefined) patch.autoReveal = input.autoReveal;
-  return saveSession(ctx, access.session.id, patch);
+  const saved = await saveSession(ctx, access.session.id, patch);
+  if (input.autoReveal === true && !access.session.autoReveal) {
+    // Switched on when everyone has already voted: reveal now rather than at a next vote that
+    // may never come (issue #8 section 2).
+    const { currentStoryId } = await currentRoundProgress(ctx.db, access.session.id);
+    if (currentStoryId) await autoRevealIfComplete(ctx, access.session.id, currentStoryId).catch(() => null);
+  }
+  return saved;
 }

@@ -4,19 +4,21 @@ import type { VoteView } from "@pointwise/core/presented";
 import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
 import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { pointingSessions, stories, votes } from "../db/schema";
+import { pointingSessions, sessionParticipants, stories, votes } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, storyNotActive, validationError, votingClosed } from "../errors";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
+import { roundProgress } from "../queries/roundProgress";
 import { autoRevealIfComplete } from "./autoRevealer";
 
-/** The votes `votedCount` counts: points cast on the story, never a coffee card. */
-const votedCountOf = (storyId: string) => and(eq(votes.storyId, storyId), eq(votes.coffee, false));
-
-/** What a caller learns after voting: its own vote (with points) and how many have voted. */
+/**
+ * What a caller learns after voting: its own vote (with points) and the round's `votedCount`
+ * (queries/roundProgress: votes of expected voters, never a coffee card; issue #8 section 1).
+ * The `vote_update` push carries `expectedVoters` beside it.
+ */
 export interface CastVoteResult {
   vote: VoteView | null;
   votedCount: number;
@@ -110,8 +112,19 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         .where(eq(stories.id, story.id))
         .returning();
     }
-    const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(votes).where(votedCountOf(story.id));
-    return { row, startedVoting, votedCount: count?.n ?? 0, autoReveal: found.autoReveal };
+    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8 section 1).
+    await tx
+      .update(sessionParticipants)
+      .set({ presentUntil: ctx.hub.graceEndSql() })
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, story.sessionId),
+          userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
+          isNull(sessionParticipants.removedAt),
+        ),
+      );
+    const counts = await roundProgress(tx, story.sessionId, story.id);
+    return { row, startedVoting, counts, autoReveal: found.autoReveal };
   });
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
   const voterKey = voterKeyOf({ userId, participantId });
@@ -129,7 +142,7 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     storyId: input.storyId,
     voterKey,
     vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
-    votedCount: outcome.votedCount,
+    ...outcome.counts,
   });
   if (outcome.autoReveal && outcome.row && !outcome.row.coffee) {
     // Issue #8 section 2: this may have been the last vote the round waited for. The vote is
@@ -138,6 +151,6 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
   }
   return {
     vote: outcome.row ? presentVote(outcome.row, displayName, false, voterKey) : null,
-    votedCount: outcome.votedCount,
+    votedCount: outcome.counts.votedCount,
   };
 }

@@ -1,13 +1,13 @@
 import { roundResults } from "@pointwise/core/consensus";
 import type { StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
-import { VOTING_ROLES } from "@pointwise/core/voters";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/database";
-import { sessionParticipants, stories, votes } from "../db/schema";
+import { stories } from "../db/schema";
 import { notFound } from "../errors";
 import { type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
+import { roundProgress } from "../queries/roundProgress";
 import { voteViews } from "../queries/sessionState";
 
 /** A revealed story with every vote's points and the results (spec part 2 section 9). */
@@ -25,8 +25,9 @@ interface Revealed {
 
 /**
  * Reveals a story's votes once `sessionPolicy.reveal` allows it (the leader at any time;
- * others once everyone has voted, counted here under the story's lock). Revealing twice
- * returns the same result. A reveal stops the story's round timer (issue #8 section 2).
+ * others once every expected voter has voted: queries/roundProgress, counted here under the
+ * story's lock). Revealing twice returns the same result. A reveal stops the story's round
+ * timer (issue #8 section 2).
  * @throws 404 for a story of another session; 403 PERMISSION_DENIED for a member before all voted.
  */
 export async function revealVotes(ctx: AppContext, access: SessionAccess, storyId: string): Promise<RevealResult> {
@@ -35,16 +36,9 @@ export async function revealVotes(ctx: AppContext, access: SessionAccess, storyI
     if (!row || row.sessionId !== access.session.id) throw notFound("Story not found");
     if (row.votesRevealed) return { story: row, timerStopped: false };
     if (!access.isLeader) {
-      const [eligible] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessionParticipants)
-        .where(and(eq(sessionParticipants.sessionId, row.sessionId), inArray(sessionParticipants.role, VOTING_ROLES)));
-      const [cast] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(votes)
-        // A coffee card is a break request, not a vote (issue #8 section 4).
-        .where(and(eq(votes.storyId, row.id), eq(votes.coffee, false)));
-      sessionPolicy.reveal(access, { cast: cast?.n ?? 0, eligible: eligible?.n ?? 0 });
+      // The one count (issue #8 section 1): present non-observers, coffee never a vote.
+      const progress = await roundProgress(tx, row.sessionId, row.id);
+      sessionPolicy.reveal(access, { cast: progress.votedCount, eligible: progress.expectedVoters });
     }
     return markRevealed(tx, row);
   });

@@ -225,11 +225,24 @@ export const sessionParticipants = pgTable(
     /** SHA-256 (hex) of the participant token; the token itself is never stored. */
     tokenHash: varchar("token_hash", { length: 64 }).unique(),
     joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Until when the participant counts as present without a connection (issue #8 section 1,
+     * core `isPresent`): now + the grace when they join, when their last connection closes and
+     * on a Teams card action. The presence sweep sets it back to null once passed (and pushes
+     * the absence), so non-null means "grace running".
+     */
+    presentUntil: timestamp("present_until", { withTimezone: true }),
+    /**
+     * Set when the leader removed the participant (issue #8 section 1): the row stays (revealed
+     * votes keep their voter) but grants nothing, and a removed user cannot rejoin.
+     */
+    removedAt: timestamp("removed_at", { withTimezone: true }),
   },
   (t) => [
     check("session_participants_anonymous_name", sql`NOT ${t.isAnonymous} OR ${t.displayName} IS NOT NULL`),
     uniqueIndex("session_participants_session_user_unique").on(t.sessionId, t.userId),
     index("session_participants_user_idx").on(t.userId),
+    index("session_participants_grace_idx").on(t.presentUntil).where(sql`${t.presentUntil} IS NOT NULL`),
   ],
 );
 

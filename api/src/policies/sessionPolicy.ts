@@ -5,7 +5,7 @@ import { type IdentitySource, optionalUser, type UserRow } from "../auth/current
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
 import { pointingSessions, sessionInvitations, sessionParticipants } from "../db/schema";
-import { notFound, permissionDenied, sessionLocked, unauthorized } from "../errors";
+import { notFound, participantRemoved, permissionDenied, sessionLocked, unauthorized } from "../errors";
 import { loadTeamAccess, memberTeamIds } from "./teamPolicy";
 
 /** A row of `pointing_sessions`. */
@@ -25,6 +25,11 @@ export interface SessionAccess {
   isLeader: boolean;
   /** May see the session: leader, participant, member of the session's team, or invited by e-mail. */
   isMember: boolean;
+  /**
+   * The leader removed the caller from this session (issue #8 section 1): nothing is granted,
+   * whatever team membership or invitation there is; `sessionPolicy.view` answers 403 PARTICIPANT_REMOVED.
+   */
+  removed: boolean;
 }
 
 /**
@@ -55,6 +60,7 @@ export async function loadSessionAccess(
   if (!session) throw notFound("Session not found");
   const user = await optionalUser(db, request);
   let participant: ParticipantRow | null = null;
+  let removed = false;
   if (user) {
     participant =
       (
@@ -63,6 +69,10 @@ export async function loadSessionAccess(
           .from(sessionParticipants)
           .where(and(eq(sessionParticipants.sessionId, sessionId), eq(sessionParticipants.userId, user.id)))
       )[0] ?? null;
+    if (participant?.removedAt) {
+      removed = true;
+      participant = null;
+    }
   }
   if (!participant) {
     const token = explicitToken || participantTokenOf(request, sessionId);
@@ -73,7 +83,10 @@ export async function loadSessionAccess(
           .from(sessionParticipants)
           .where(eq(sessionParticipants.tokenHash, hashParticipantToken(token)))
       )[0];
-      if (found && found.sessionId === sessionId) participant = found;
+      if (found && found.sessionId === sessionId) {
+        if (found.removedAt) removed = true;
+        else participant = found;
+      }
     }
   }
   const asUser = !!user && (isSessionLeader(session, user.id) || participant?.userId === user.id);
@@ -88,20 +101,25 @@ export async function loadSessionAccess(
         .from(pointingSessions)
         .where(and(eq(pointingSessions.id, sessionId), inArray(pointingSessions.id, invitedSessionIds(user.email))))
     ).length > 0;
-  return accessOf(session, user, participant, inTeam || invited);
+  return accessOf(session, user, participant, inTeam || invited, removed);
 }
 
 /**
  * The rights that follow from the rows: leader, the user's own participant row, and `granted`:
- * membership of the session's team or a pending invitation of the user's e-mail.
+ * membership of the session's team or a pending invitation of the user's e-mail. A caller the
+ * leader `removed` (issue #8 section 1) gets nothing but leadership, which cannot be removed.
  */
 function accessOf(
   session: SessionRow,
   user: UserRow | null,
   participant: ParticipantRow | null,
   granted: boolean,
+  removed = false,
 ): SessionAccess {
   const isLeader = isSessionLeader(session, user?.id);
+  if (removed && !isLeader) {
+    return { session, user, participant: null, voterKey: null, isLeader, isMember: false, removed: true };
+  }
   const memberAsUser = isLeader || (user !== null && participant?.userId === user.id) || granted;
   const isMember = memberAsUser || participant !== null;
   const voterKey =
@@ -110,7 +128,7 @@ function accessOf(
       : participant
         ? voterKeyOf({ participantId: participant.id })
         : null;
-  return { session, user, participant, voterKey, isLeader, isMember };
+  return { session, user, participant, voterKey, isLeader, isMember, removed: false };
 }
 
 /**
@@ -148,7 +166,14 @@ export async function refreshSessionAccess(db: Db, access: SessionAccess): Promi
     .orderBy(user ? sql`${sessionParticipants.userId} = ${user.id} desc nulls last` : sql`1`)
     .limit(1);
   if (!row) throw notFound("Session not found");
-  return accessOf(row.session, user, row.participant, row.inTeam === true || row.invited === true);
+  const removed = row.participant?.removedAt != null;
+  return accessOf(
+    row.session,
+    user,
+    removed ? null : row.participant,
+    row.inTeam === true || row.invited === true,
+    removed,
+  );
 }
 
 /**
@@ -160,6 +185,7 @@ export const sessionPolicy = {
   /** See the session, its stories, participants and (secrecy applied) votes. */
   view(access: SessionAccess): void {
     if (access.isMember) return;
+    if (access.removed) throw participantRemoved();
     if (!access.user) throw unauthorized();
     throw permissionDenied();
   },
@@ -178,8 +204,8 @@ export const sessionPolicy = {
   },
   /**
    * Reveal a story's votes: the leader at any time (Force Reveal); anyone else only once every
-   * participant who is not an observer has voted (spec part 2 section 4; DESIGN.md "Reveal").
-   * Callers check `participate` first; `tally` counts the story's votes and its voters.
+   * present participant who is not an observer has voted (spec part 2 section 4; DESIGN.md
+   * "Reveal"; issue #8 section 1). Callers check `participate` first; `tally` is queries/roundProgress.
    * @throws 403 PERMISSION_DENIED for a non-leader before everyone has voted.
    */
   reveal(access: SessionAccess, tally: { cast: number; eligible: number }): void {
@@ -209,7 +235,7 @@ export const sessionPolicy = {
  * section 4, issue #7).
  */
 export function sessionsVisibleTo(user: UserRow): SQL {
-  return or(
+  const visible = or(
     eq(pointingSessions.creatorId, user.id),
     eq(pointingSessions.leaderId, user.id),
     inArray(
@@ -218,5 +244,10 @@ export function sessionsVisibleTo(user: UserRow): SQL {
     ),
     inArray(pointingSessions.teamId, memberTeamIds(user.id)),
     ...(user.email ? [inArray(pointingSessions.id, invitedSessionIds(user.email))] : []),
+  ) as SQL;
+  // A session the user was removed from is no longer theirs to see (issue #8 section 1).
+  return and(
+    visible,
+    sql`${pointingSessions.id} not in (select ${sessionParticipants.sessionId} from ${sessionParticipants} where ${sessionParticipants.userId} = ${user.id} and ${sessionParticipants.removedAt} is not null)`,
   ) as SQL;
 }

@@ -24,11 +24,14 @@ export const viewerOf = (access: SessionAccess): ParticipantViewer => ({
  * A participant with its user (spec part 2 section 3, "Participant") as `viewer` may see it:
  * `user.email` only for the session leader and the person themself, and a display name that
  * never falls back to the e-mail (issue #7, "E-mail addresses shown to guests").
+ * @param present core `isPresent` as queries/roundProgress computes it; by default whether the
+ *   row's grace (`present_until`) is still running on this process's clock (a fresh join).
  */
 export function presentParticipant(
   row: ParticipantRow,
   user: UserRow | null,
   viewer: ParticipantViewer,
+  present: boolean = row.presentUntil !== null && row.presentUntil.getTime() > Date.now(),
 ): ParticipantView {
   const seesEmail = viewer.isLeader || (user !== null && viewer.userId === user.id);
   return {
@@ -38,6 +41,7 @@ export function presentParticipant(
     displayName: sessionNameOf({ ...user, displayName: row.displayName }),
     isAnonymous: row.isAnonymous,
     role: row.role,
+    present,
     joinedAt: row.joinedAt.toISOString(),
     user: user
       ? {

@@ -1,5 +1,5 @@
 import { isUuid } from "@pointwise/core/ids";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../db/database";
 import { pointingSessions, sessionParticipants } from "../db/schema";
 import { notFound, permissionDenied, sessionFull } from "../errors";
@@ -19,7 +19,7 @@ export async function lockOpenSession(tx: Tx, sessionId: string, invalidMessage:
   const [count] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(sessionParticipants)
-    .where(eq(sessionParticipants.sessionId, sessionId));
+    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)));
   if ((count?.n ?? 0) >= session.maxParticipants) throw sessionFull();
   return session;
 }

@@ -1,30 +1,97 @@
-import { VOTING_ROLES } from "@pointwise/core/voters";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import type { RoundProgressFields } from "@pointwise/core/realtime";
+import { currentStory } from "@pointwise/core/storyRules";
+import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import type { UserRow } from "../auth/currentUser";
 import type { Db, Tx } from "../db/database";
-import { sessionParticipants, votes } from "../db/schema";
+import { pointingSessions, sessionParticipants, stories, users, votes } from "../db/schema";
+import type { ParticipantRow } from "../policies/sessionPolicy";
+import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
-/** How far a story's round is: votes cast and the number of people the round waits for. */
-export interface RoundProgress {
-  /** Votes cast on the story; a coffee card is a break request, not a vote (issue #8 section 4). */
-  votedCount: number;
-  /** People the round waits for: participants whose role is in core VOTING_ROLES (not observers). */
-  expectedVoters: number;
+/** A participant row (not removed) with its user and whether they are present now. */
+export interface ParticipantPresence {
+  row: ParticipantRow;
+  user: UserRow | null;
+  voterKey: string;
+  /** core `isPresent`: connected on any live instance, or within the grace (`present_until`). */
+  present: boolean;
+}
+
+/** True when the participant has a live connection on any instance (realtime_presence within its TTL). */
+const onlineSql = sql<boolean>`exists (
+  select 1 from realtime_presence rp
+  where rp.session_id = ${sessionParticipants.sessionId}
+    and rp.voter_key = (case when ${sessionParticipants.userId} is not null
+      then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)
+    and rp.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))`;
+
+/**
+ * The session's participants (removed ones left out) in join order, with their users and
+ * `present` from core `isPresent` on the database's clock (issue #8 section 1): one query, on
+ * the database or inside a transaction. Works across instances (presence lives in PostgreSQL).
+ */
+export async function participantPresence(db: Db | Tx, sessionId: string): Promise<ParticipantPresence[]> {
+  const rows = await db
+    .select({
+      p: sessionParticipants,
+      u: users,
+      online: onlineSql,
+      nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+    })
+    .from(sessionParticipants)
+    .leftJoin(users, eq(users.id, sessionParticipants.userId))
+    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)))
+    .orderBy(asc(sessionParticipants.joinedAt));
+  return rows.map((r) => ({
+    row: r.p,
+    user: r.u,
+    voterKey: voterKeyOf({ userId: r.p.userId, participantId: r.p.id }),
+    present: isPresent({ online: r.online === true, presentUntil: r.p.presentUntil }, Number(r.nowMs)),
+  }));
 }
 
 /**
- * The progress of a story's round under the reveal rule (spec part 2 section 4): the same
- * counts as the non-leader reveal check in votesRevealer. Used by auto-reveal (issue #8
- * section 2) to decide whether everyone has voted.
- * @param db the database or a transaction (e.g. one holding the story's lock)
+ * The one place the round's "n of m" is computed (issue #8 section 1): `expectedVoters` = the
+ * present, non-observer participants (core `expectedVoters`); `votedCount` = how many of them
+ * have a vote on the story. A coffee card is never a vote (issue #8 section 4). A vote cast by
+ * someone who then left or became an observer stays stored (and is shown at reveal) but does
+ * not count while they are absent, so n never exceeds m. Used by the non-leader reveal rule,
+ * vote pushes, the snapshot, participants_update, auto-reveal and the Teams card.
+ * @param db the database or a transaction (the reveal counts under the story's lock)
  */
-export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string): Promise<RoundProgress> {
-  const [expected] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessionParticipants)
-    .where(and(eq(sessionParticipants.sessionId, sessionId), inArray(sessionParticipants.role, VOTING_ROLES)));
-  const [cast] = await db
-    .select({ n: sql<number>`count(*)::int` })
+export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string): Promise<RoundCounts> {
+  const people = await participantPresence(db, sessionId);
+  const voted = await db
+    .select({ userId: votes.userId, participantId: votes.participantId })
     .from(votes)
     .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)));
-  return { votedCount: cast?.n ?? 0, expectedVoters: expected?.n ?? 0 };
+  return roundCounts(
+    people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
+    voted.map((v) => voterKeyOf(v)),
+  );
+}
+
+/**
+ * The counts of the session's current story (the active story, else the first open one; core
+ * `currentStory`), as the snapshot and `participants_update` carry them. Without a story:
+ * `currentStoryId` null and 0 voted of the expected voters.
+ */
+export async function currentRoundProgress(db: Db | Tx, sessionId: string): Promise<RoundProgressFields> {
+  const [session] = await db
+    .select({ activeStoryId: pointingSessions.activeStoryId })
+    .from(pointingSessions)
+    .where(eq(pointingSessions.id, sessionId));
+  const queue = await db
+    .select({ id: stories.id, status: stories.status })
+    .from(stories)
+    .where(eq(stories.sessionId, sessionId))
+    .orderBy(asc(stories.position), asc(stories.createdAt));
+  const story = currentStory(queue, session?.activeStoryId ?? null);
+  if (story) return { currentStoryId: story.id, ...(await roundProgress(db, sessionId, story.id)) };
+  const people = await participantPresence(db, sessionId);
+  const { expectedVoters } = roundCounts(
+    people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
+    [],
+  );
+  return { currentStoryId: null, votedCount: 0, expectedVoters };
 }

@@ -12,6 +12,7 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { type ParticipantViewer, presentParticipant, viewerOf } from "../presenters/participantPresenter";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
+import { currentRoundProgress, participantPresence } from "./roundProgress";
 import { pendingInvitationViews } from "./sessionInvitations";
 import { leaderPresent, sessionView } from "./sessionViews";
 
@@ -25,19 +26,17 @@ export async function storyViews(ctx: AppContext, sessionId: string): Promise<St
   return rows.map(presentStory);
 }
 
-/** Participants of a session with their users, in join order, as `viewer` may see them (e-mail). */
+/**
+ * Participants of a session (not removed) with their users, in join order, as `viewer` may see
+ * them (e-mail), each with `present` (issue #8 section 1).
+ */
 export async function participantViews(
   ctx: AppContext,
   sessionId: string,
   viewer: ParticipantViewer,
 ): Promise<ParticipantView[]> {
-  const rows = await ctx.db
-    .select({ p: sessionParticipants, u: users })
-    .from(sessionParticipants)
-    .leftJoin(users, eq(users.id, sessionParticipants.userId))
-    .where(eq(sessionParticipants.sessionId, sessionId))
-    .orderBy(asc(sessionParticipants.joinedAt));
-  return rows.map((r) => presentParticipant(r.p, r.u, viewer));
+  const rows = await participantPresence(ctx.db, sessionId);
+  return rows.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
 }
 
 /**
@@ -115,5 +114,6 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     results: resultsByStory(storyList, voteList),
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
     serverNow: new Date().toISOString(),
+    ...(await currentRoundProgress(ctx.db, access.session.id)),
   };
 }

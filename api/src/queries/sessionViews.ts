@@ -1,7 +1,7 @@
 import type { SessionView } from "@pointwise/core/presented";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { voterKeyOf } from "@pointwise/core/voters";
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { sessionParticipants, stories } from "../db/schema";
 import type { SessionRow } from "../policies/sessionPolicy";
@@ -24,7 +24,7 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
   const participantCounts = await ctx.db
     .select({ sessionId: sessionParticipants.sessionId, count: sql<number>`count(*)::int` })
     .from(sessionParticipants)
-    .where(inArray(sessionParticipants.sessionId, ids))
+    .where(and(inArray(sessionParticipants.sessionId, ids), isNull(sessionParticipants.removedAt)))
     .groupBy(sessionParticipants.sessionId);
   const online = await ctx.hub.onlineBySession(ids);
   const byStory = new Map(storyCounts.map((c) => [c.sessionId, c]));

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
-import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
+import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
-import { realtimeEvents, realtimePresence } from "../db/schema";
+import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
 
 /** The NOTIFY channel every instance listens on. */
 const CHANNEL = "pointwise_events";
@@ -27,10 +28,31 @@ export interface HubConnection {
   voterKey: string;
   /** Sends one already-serialised frame. */
   send(frame: string): void;
+  /**
+   * Closes the connection because its voter was removed from the session (issue #8 section 1),
+   * right after the `participant_removed` frame was sent to it.
+   */
+  evict?(): void;
 }
 
-/** Listener of presence changes (first connection of a voter, last one gone). */
-export type PresenceListener = (sessionId: string, voterKey: string, online: boolean) => void;
+/** Frames naming a removed voter begin like this (JSON.stringify keeps the `type` key first). */
+const REMOVED_PREFIX = '{"type":"participant_removed"';
+
+/**
+ * A presence change of one voter: `online` (first connection anywhere), `offline` (last one
+ * gone: the grace starts, they still count as present) or `absent` (the grace ran out with no
+ * connection; issue #8 section 1).
+ */
+export type PresenceChange = "online" | "offline" | "absent";
+
+/** Listener of presence changes. */
+export type PresenceListener = (sessionId: string, voterKey: string, change: PresenceChange) => void;
+
+/** Hub settings. */
+export interface HubOptions {
+  /** Seconds a disconnected voter still counts as present (config PRESENCE_GRACE_SECONDS). */
+  presenceGraceSeconds?: number;
+}
 
 /**
  * Rooms of WebSocket connections per session, and the fan-out of pushes: a message is
@@ -50,7 +72,15 @@ export class Hub {
   private beats = 0;
   private beating: Promise<void> | undefined;
 
-  constructor(private readonly database: Database) {}
+  /** Seconds a disconnected voter still counts as present (issue #8 section 1). */
+  readonly presenceGraceSeconds: number;
+
+  constructor(
+    private readonly database: Database,
+    options: HubOptions = {},
+  ) {
+    this.presenceGraceSeconds = options.presenceGraceSeconds ?? PRESENCE_GRACE_SECONDS;
+  }
 
   /**
    * Starts listening to other instances and the presence heartbeat. When the LISTEN
@@ -91,6 +121,15 @@ export class Hub {
   async stop(): Promise<void> {
     this.stopping = true;
     clearInterval(this.heartbeat);
+    // Voters connected here start their grace now (issue #8 section 1): they may reconnect elsewhere.
+    await this.database.db
+      .execute(
+        sql`UPDATE session_participants sp SET present_until = ${this.graceEndSql()}
+            FROM realtime_presence rp
+            WHERE rp.instance_id = ${this.instanceId} AND rp.session_id = sp.session_id AND sp.removed_at IS NULL
+              AND rp.voter_key = CASE WHEN sp.user_id IS NOT NULL THEN 'u:' || sp.user_id ELSE 'p:' || sp.id END`,
+      )
+      .catch(() => undefined);
     await this.database.db
       .delete(realtimePresence)
       .where(eq(realtimePresence.instanceId, this.instanceId))
@@ -131,7 +170,7 @@ export class Hub {
         target: [realtimePresence.instanceId, realtimePresence.sessionId, realtimePresence.voterKey],
         set: { seenAt: new Date() },
       });
-    this.presenceListener?.(conn.sessionId, conn.voterKey, true);
+    this.presenceListener?.(conn.sessionId, conn.voterKey, "online");
   }
 
   /** Removes a connection; when the voter has no connection left anywhere, reports it offline. */
@@ -151,7 +190,36 @@ export class Hub {
       )
       .catch(() => undefined);
     const online = await this.onlineVoters(conn.sessionId).catch(() => [] as string[]);
-    if (!online.includes(conn.voterKey)) this.presenceListener?.(conn.sessionId, conn.voterKey, false);
+    if (online.includes(conn.voterKey)) return;
+    await this.markLastSeen(conn.sessionId, conn.voterKey).catch(() => undefined);
+    this.presenceListener?.(conn.sessionId, conn.voterKey, "offline");
+  }
+
+  /**
+   * Records that a voter was present just now without a connection (issue #8 section 1): their
+   * participant row's `present_until` becomes now + the grace. Called when their last connection
+   * closes anywhere, when a dead instance's rows are swept, and for Teams card actions.
+   */
+  async markLastSeen(sessionId: string, voterKey: string): Promise<void> {
+    const ids = parseVoterKey(voterKey);
+    if (!ids) return;
+    await this.database.db
+      .update(sessionParticipants)
+      .set({ presentUntil: this.graceEndSql() })
+      .where(
+        and(
+          eq(sessionParticipants.sessionId, sessionId),
+          ids.userId !== null
+            ? eq(sessionParticipants.userId, ids.userId)
+            : eq(sessionParticipants.id, ids.participantId),
+          isNull(sessionParticipants.removedAt),
+        ),
+      );
+  }
+
+  /** SQL for the end of a grace starting now (database clock): `now() + presenceGraceSeconds`. */
+  graceEndSql() {
+    return sql`now() + make_interval(secs => ${this.presenceGraceSeconds})`;
   }
 
   /** voterKeys connected to a session on any live instance. */
@@ -211,6 +279,10 @@ export class Hub {
     const room = this.rooms.get(sessionId);
     if (!room) return;
     for (const conn of room) conn.send(frame);
+    if (frame.startsWith(REMOVED_PREFIX)) {
+      const { voterKey } = JSON.parse(frame) as { voterKey: string };
+      for (const conn of [...room]) if (conn.voterKey === voterKey) conn.evict?.();
+    }
   }
 
   private async onNotification(payload: string): Promise<void> {
@@ -271,6 +343,7 @@ export class Hub {
       if (Number(row.refreshed) < local.length) await this.restoreLocalRows(local);
       const expired = typeof row.expired === "string" ? (JSON.parse(row.expired) as [string, string][]) : row.expired;
       if (expired.length > 0) await this.reportExpired(expired);
+      await this.sweepGrace();
       if (++this.beats % EVENTS_CLEANUP_BEATS === 0) {
         await db.delete(realtimeEvents).where(lt(realtimeEvents.createdAt, sql`now() - interval '60 seconds'`));
       }
@@ -305,7 +378,7 @@ export class Hub {
         target: [realtimePresence.instanceId, realtimePresence.sessionId, realtimePresence.voterKey],
         set: { seenAt: sql`now()` },
       });
-    for (const p of missing) this.presenceListener?.(p.sessionId, p.voterKey, true);
+    for (const p of missing) this.presenceListener?.(p.sessionId, p.voterKey, "online");
   }
 
   /** Reports offline the swept voters that have no live row on any instance. */
@@ -316,7 +389,33 @@ export class Hub {
       const key = `${sessionId} ${voterKey}`;
       if (reported.has(key) || online.get(sessionId)?.has(voterKey)) continue;
       reported.add(key);
-      this.presenceListener?.(sessionId, voterKey, false);
+      await this.markLastSeen(sessionId, voterKey).catch(() => undefined);
+      this.presenceListener?.(sessionId, voterKey, "offline");
+    }
+  }
+
+  /**
+   * Ends the grace of voters whose `present_until` has passed (issue #8 section 1): one UPDATE
+   * sets it back to null, so on several instances exactly one
+   * claims each row; those with no connection anywhere are reported `absent` (every client then
+   * gets a participants_update, no polling). Runs with each heartbeat, so the absence is seen
+   * between the grace and the grace plus one beat (HEARTBEAT_MS) after the last connection closed.
+   */
+  private async sweepGrace(): Promise<void> {
+    const rows = await this.database.db
+      .update(sessionParticipants)
+      .set({ presentUntil: null })
+      .where(and(lt(sessionParticipants.presentUntil, sql`now()`), isNull(sessionParticipants.removedAt)))
+      .returning({
+        sessionId: sessionParticipants.sessionId,
+        id: sessionParticipants.id,
+        userId: sessionParticipants.userId,
+      });
+    if (rows.length === 0) return;
+    const online = await this.onlineBySession([...new Set(rows.map((r) => r.sessionId))]);
+    for (const row of rows) {
+      const voterKey = voterKeyOf({ userId: row.userId, participantId: row.id });
+      if (!online.get(row.sessionId)?.has(voterKey)) this.presenceListener?.(row.sessionId, voterKey, "absent");
     }
   }
 }

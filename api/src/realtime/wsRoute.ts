@@ -1,4 +1,9 @@
-import { clientMessageSchema, type ParsedClientMessage, type ServerMessage } from "@pointwise/core/realtime";
+import {
+  CLOSE_REMOVED,
+  clientMessageSchema,
+  type ParsedClientMessage,
+  type ServerMessage,
+} from "@pointwise/core/realtime";
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
@@ -14,7 +19,7 @@ import { sessionSnapshot } from "../queries/sessionState";
 import { FrameQueue } from "./frameQueue";
 import { FrameRateLimiter } from "./frameRateLimit";
 import type { HubConnection } from "./hub";
-import { publishParticipantsUpdate } from "./participantsUpdate";
+import { publishParticipantsUpdate, wasAbsent } from "./participantsUpdate";
 import { reactionLimiter, sendReaction } from "./reactions";
 import { SocketCounter } from "./socketCounter";
 import { startSocketKeepalive } from "./socketKeepalive";
@@ -68,10 +73,18 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   const socketsByIp = new SocketCounter(limits.maxSocketsPerIp);
   const socketsByVoter = new SocketCounter(limits.maxSocketsPerVoter);
 
-  ctx.hub.onPresence((sessionId, voterKey, online) => {
-    publishParticipantsUpdate(ctx, sessionId, online ? { online: [voterKey] } : { offline: [voterKey] }).catch(
-      (err: unknown) => app.log.warn({ err }, "presence update failed"),
-    );
+  // Every presence change reaches everyone with the participant's `present` and the new counts
+  // (issue #8 section 1); `absent` (the grace ran out) needs no client to poll.
+  // (`offline` changes nothing but the dot: the grace keeps them present.)
+  ctx.hub.onPresence((sessionId, voterKey, change) => {
+    const update = async () => {
+      if (change === "offline") return publishParticipantsUpdate(ctx, sessionId, { offline: [voterKey] });
+      if (change === "absent")
+        return publishParticipantsUpdate(ctx, sessionId, { offline: [voterKey], refresh: [voterKey] });
+      const refresh = (await wasAbsent(ctx, sessionId, voterKey)) ? [voterKey] : [];
+      return publishParticipantsUpdate(ctx, sessionId, { online: [voterKey], refresh });
+    };
+    update().catch((err: unknown) => app.log.warn({ err }, "presence update failed"));
   });
 
   app.get("/ws", { websocket: true }, (socket: WebSocket, request: FastifyRequest) => {
@@ -165,6 +178,14 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         send: (frame) => {
           if (!ready) pending.push(frame);
           else if (socket.readyState === socket.OPEN) socket.send(frame);
+        },
+        // Removed by the leader (issue #8 section 1): `participant_removed` first, then the close.
+        evict: () => {
+          for (const frame of pending.splice(0)) if (socket.readyState === socket.OPEN) socket.send(frame);
+          if (room?.conn === conn) {
+            room.access = { ...room.access, isMember: false, removed: true, voterKey: null, participant: null };
+          }
+          socket.close(CLOSE_REMOVED, "You were removed from this session");
         },
       };
       room = { conn, access, release };

@@ -42,6 +42,8 @@ const sessionRoutes: Route[] = [
   ["GET", "/api/sessions/:session/participants"],
   ["POST", "/api/sessions/:session/participants", { email: "someone@example.com" }],
   ["GET", "/api/sessions/:session/invitations"],
+  ["PATCH", "/api/sessions/:session/participants/:guest", { role: "observer" }],
+  ["DELETE", "/api/sessions/:session/participants/:guest"],
   ["POST", "/api/sessions/:session/active-story", { storyId: "00000000-0000-4000-8000-000000000000" }],
   ["GET", "/api/sessions/:session/stories"],
   ["POST", "/api/sessions/:session/stories", { title: "Injected" }],

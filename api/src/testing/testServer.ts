@@ -66,7 +66,7 @@ export async function startTestServer(
     ...opts.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const hub = new Hub(database);
+  const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
   const ctx: AppContext = { config, database, db: database.db, hub };
   const app = await buildApp(ctx);

@@ -118,6 +118,9 @@ describe("the sidebar's status of a session is the same for every viewer (issue 
         participants: [],
         online: [],
         offline: ["u:leader"],
+        currentStoryId: story.id,
+        votedCount: 0,
+        expectedVoters: 0,
         leaderPresent: false,
       });
     }

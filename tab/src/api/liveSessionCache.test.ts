@@ -59,6 +59,7 @@ describe("applyServerMessage: vote_update", () => {
     voterKey,
     vote,
     votedCount: 1,
+    expectedVoters: 2,
   });
 
   it("adds someone else's vote without points (secrecy before reveal)", () => {
@@ -135,6 +136,9 @@ describe("applyServerMessage: participants_update", () => {
       online: ["p:p3", "p:p1"],
       offline: ["p:p2"],
       leaderPresent: true,
+      currentStoryId: null,
+      votedCount: 0,
+      expectedVoters: 2,
     });
     expect(cache.participants().map((p) => `${p.id} ${p.role}`)).toEqual([
       "p1 participant",
@@ -156,6 +160,9 @@ describe("applyServerMessage: participants_update", () => {
       online: [],
       offline: [],
       leaderPresent: true,
+      currentStoryId: null,
+      votedCount: 0,
+      expectedVoters: 1,
     });
     expect(cache.participants()[0]).toMatchObject({ role: "observer", user: { email: "mia@example.com" } });
   });

@@ -46,6 +46,8 @@ export interface LiveState {
   /** Counts applied snapshots (a pending vote is sent after one). */
   snapshots: number;
   pendingVote: PendingVote | null;
+  /** The leader removed you from this session (`participant_removed` for your voterKey; issue #8 section 1). */
+  removed?: boolean;
 }
 
 /** The window event a `reaction` push becomes (detail: the push), for the session screen to float it. */
@@ -63,6 +65,28 @@ export const INITIAL_LIVE_STATE: LiveState = {
   snapshots: 0,
   pendingVote: null,
 };
+
+/**
+ * Inserts or replaces participants by id (role, `present`...). Pushes never carry e-mail
+ * (issue #7): the one the leader's snapshot gave is kept.
+ */
+export function upsertParticipants(queryClient: QueryClient, sessionId: string, participants: ParticipantView[]) {
+  queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), (old) => {
+    const map = new Map((old ?? []).map((p) => [p.id, p]));
+    for (const p of participants) {
+      const before = map.get(p.id);
+      map.set(p.id, before?.user && p.user ? { ...p, user: { ...before.user, ...p.user } } : p);
+    }
+    return [...map.values()];
+  });
+}
+
+/** Drops a removed participant from the cached list (issue #8 section 1). */
+export function dropParticipant(queryClient: QueryClient, sessionId: string, participantId: string): void {
+  queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), (old) =>
+    (old ?? []).filter((p) => p.id !== participantId),
+  );
+}
 
 function byPosition(a: StoryView, b: StoryView): number {
   return a.position - b.position || a.createdAt.localeCompare(b.createdAt);
@@ -224,18 +248,17 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
     }
     case "participants_update": {
       // A delta: changed participants, voterKeys that came online or went offline.
-      queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), (old) => {
-        const map = new Map((old ?? []).map((p) => [p.id, p]));
-        for (const p of message.participants) {
-          // Pushes never carry e-mail (issue #7): keep the one the leader's snapshot gave.
-          const before = map.get(p.id);
-          map.set(p.id, before?.user && p.user ? { ...p, user: { ...before.user, ...p.user } } : p);
-        }
-        return [...map.values()];
-      });
+      upsertParticipants(queryClient, sessionId, message.participants);
       const before = queryClient.getQueryData<LiveState>(queryKeys.live(sessionId))?.presence?.online ?? [];
       const online = [...new Set([...before, ...message.online])].filter((key) => !message.offline.includes(key));
       setLive(queryClient, sessionId, { presence: { online, leaderPresent: message.leaderPresent } });
+      return;
+    }
+    case "participant_removed": {
+      // Issue #8 section 1: everyone drops the participant; the removed person sees the removed screen.
+      dropParticipant(queryClient, sessionId, message.participantId);
+      const you = queryClient.getQueryData<LiveState>(queryKeys.live(sessionId))?.you;
+      if (you?.voterKey === message.voterKey) setLive(queryClient, sessionId, { removed: true });
       return;
     }
     case "vote_update":

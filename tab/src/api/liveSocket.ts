@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from "@pointwise/core/realtime";
+import { CLOSE_REMOVED, type ClientMessage, type ServerMessage } from "@pointwise/core/realtime";
 
 /**
  * Heartbeat (issue #8 section 5: a drop is shown within 2 s, even a dead connection that never
@@ -169,8 +169,9 @@ export function openLiveSocket(
     };
     opened.onclose = (event) => {
       if (socket !== opened) return;
-      // The server ended it on purpose (code 1000): no reconnect, as before issue #8.
-      if (event.code === NORMAL_CLOSURE) {
+      // The server ended it on purpose (code 1000), or the leader removed us (CLOSE_REMOVED,
+      // issue #8 section 1; the page shows why): no reconnect.
+      if (event.code === NORMAL_CLOSURE || event.code === CLOSE_REMOVED) {
         discard();
         stopped = true;
         return;

@@ -1,5 +1,6 @@
 import type { JoinAnonymousResult, ParticipantView, SessionView } from "@pointwise/core/presented";
 import type { CreateSessionInput, InviteResult, UpdateSessionInput } from "@pointwise/core/sessionSchemas";
+import type { ChoosableRole } from "@pointwise/core/voters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
@@ -60,7 +61,9 @@ export function useArchiveSession(action: "archive" | "unarchive") {
 export function useJoinSession(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<ParticipantView>("POST", `/api/sessions/${id}/join`),
+    /** `role` observer: "Join as observer" (issue #8 section 1). */
+    mutationFn: (role?: ChoosableRole) =>
+      apiRequest<ParticipantView>("POST", `/api/sessions/${id}/join`, role ? { body: { role } } : {}),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session(id) }),
   });
 }
@@ -69,8 +72,11 @@ export function useJoinSession(id: string) {
 export function useJoinAnonymous(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (displayName: string) =>
-      apiRequest<JoinAnonymousResult>("POST", `/api/sessions/${id}/join-anonymous`, { body: { displayName } }),
+    /** A name, or a name and a role (observer: "Join as observer", issue #8 section 1). */
+    mutationFn: (input: string | { displayName: string; role?: ChoosableRole }) =>
+      apiRequest<JoinAnonymousResult>("POST", `/api/sessions/${id}/join-anonymous`, {
+        body: typeof input === "string" ? { displayName: input } : input,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session(id) }),
   });
 }

@@ -1,7 +1,13 @@
 import type { ClientMessage } from "@pointwise/core/realtime";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState, setLiveConnection } from "./liveSessionCache";
+import {
+  applyServerMessage,
+  INITIAL_LIVE_STATE,
+  type LiveState,
+  readLive,
+  setLiveConnection,
+} from "./liveSessionCache";
 import { type LiveSocket, openLiveSocket } from "./liveSocket";
 import { queryKeys } from "./queryKeys";
 import { teamsBearerToken, teamsParticipantToken } from "./teamsCredentials";
@@ -70,13 +76,19 @@ export function useLiveSession(sessionId: string, identity: LiveIdentity | null,
     const live: LiveSocket = openLiveSocket(socketUrl, {
       onOpen: join,
       onMessage: (message) => {
+        const you = readLive(queryClient, sessionId).you;
         // The server may have missed pushes (its database connection came back): rejoin for a
         // fresh snapshot, after a random pause so a whole room does not rejoin at once.
         if (message.type === "resync") {
           setTimeout(() => void join((frame) => live.send(frame)), Math.random() * RESYNC_SPREAD_MS);
         }
         applyServerMessage(queryClient, sessionId, message);
-        if (message.type === "session_deleted" || (message.type === "error" && message.code === "NOT_FOUND")) {
+        const removed = message.type === "participant_removed" && message.voterKey === you?.voterKey;
+        if (
+          removed ||
+          message.type === "session_deleted" ||
+          (message.type === "error" && (message.code === "NOT_FOUND" || message.code === "PARTICIPANT_REMOVED"))
+        ) {
           live.stop();
         }
       },

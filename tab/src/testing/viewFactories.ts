@@ -82,6 +82,7 @@ export function buildParticipant(overrides: Partial<ParticipantView> = {}): Part
     displayName: "Gus",
     isAnonymous: true,
     role: "participant",
+    present: true,
     joinedAt: AT,
     user: null,
     ...overrides,
@@ -102,6 +103,9 @@ export function buildSnapshot(
     results: {},
     you: { voterKey: "u:u1", isLeader: false },
     serverNow: AT,
+    currentStoryId: null,
+    votedCount: 0,
+    expectedVoters: 0,
     ...overrides,
   };
 }

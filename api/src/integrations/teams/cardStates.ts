@@ -16,7 +16,8 @@ export const sessionUrl = (ctx: AppContext, sessionId: string): string =>
 /**
  * The voting card's state for the session's active story (else its first open story), as
  * `access` may see it: the presenters' secrecy applies, so points appear only after reveal
- * (the viewer's own vote aside).
+ * (the viewer's own vote aside). "Voted n of m" follows the one rule (core `expectedVoters`:
+ * present non-observers; issue #8 section 1), so it matches the web's count.
  * @param refreshUserIds Teams ids whose clients refresh the card by themselves
  */
 export async function votingCardState(

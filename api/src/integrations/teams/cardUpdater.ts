@@ -20,6 +20,9 @@ const RELEVANT = new Set<ServerMessageType>([
   "active_story_changed",
   "stories_imported",
   "story_update",
+  // Someone became present or absent, switched to observer or was removed: "Voted n of m" changes (issue #8 section 1).
+  "participants_update",
+  "participant_removed",
 ]);
 /** Changes within this window update a card once (a burst of votes is one update). */
 const DEBOUNCE_MS = 300;

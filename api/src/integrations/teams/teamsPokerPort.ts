@@ -1,6 +1,7 @@
 import type { ConversationRef, PokerPort, TeamsUserRef } from "@pointwise/bot/pokerPort";
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
 import { currentStory } from "@pointwise/core/storyRules";
+import { voterKeyOf } from "@pointwise/core/voters";
 import type { UserRow } from "../../auth/currentUser";
 import { userForTeamsIdentity } from "../../auth/teamsSso";
 import { bindConversation } from "../../commands/conversationBinder";
@@ -57,6 +58,8 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
       await addUserParticipant(ctx, row.sessionId, user);
       found = await loadSessionAccess(ctx.db, { headers: {}, cookies: {}, userMemo: user }, row.sessionId);
     }
+    // A card action shows the person is there: present for the grace (issue #8 section 1).
+    if (found.participant) await ctx.hub.markLastSeen(row.sessionId, voterKeyOf({ userId: user.id }));
     if (who.id && !row.cardUserIds.includes(who.id)) {
       await recordConversation(ctx, conversation.id, {
         cardUserIds: [...row.cardUserIds, who.id].slice(-MAX_REFRESH_USERS),

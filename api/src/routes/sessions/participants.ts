@@ -1,5 +1,10 @@
 import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
-import { inviteParticipantSchema, inviteResultSchema } from "@pointwise/core/sessionSchemas";
+import {
+  inviteParticipantSchema,
+  inviteResultSchema,
+  joinSessionSchema,
+  updateParticipantSchema,
+} from "@pointwise/core/sessionSchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,13 +13,18 @@ import { participantCookieName } from "../../auth/participantTokens";
 import { joinAnonymous } from "../../commands/guestJoiner";
 import { inviteByEmail } from "../../commands/participantInviter";
 import { addUserParticipant } from "../../commands/participantJoiner";
+import { removeParticipant, setParticipantRole } from "../../commands/participantManager";
 import type { AppContext } from "../../context";
+import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { viewerOf } from "../../presenters/participantPresenter";
 import { findTeamInvitee } from "../../queries/invitee";
 import { pendingInvitationViews } from "../../queries/sessionInvitations";
 import { participantViews } from "../../queries/sessionState";
 import { sessionIdParams, sessionParams } from "./schema";
+
+/** Params of a participant route: the session and one of its participants. */
+const participantParams = sessionParams.extend({ participantId: z.string().min(1) });
 
 /** Guests keep their seat for 30 days (spec part 2 section 2: anonymous data kept 30 days). */
 const PARTICIPANT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -28,7 +38,7 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     "/api/sessions/:sessionId/join-anonymous",
     { schema: { params: sessionIdParams, body: joinAnonymousSchema } },
     async (request, reply) => {
-      const result = await joinAnonymous(ctx, request.params.sessionId, request.body.displayName);
+      const result = await joinAnonymous(ctx, request.params.sessionId, request.body.displayName, request.body.role);
       reply.setCookie(participantCookieName(request.params.sessionId), result.participantToken, {
         path: "/",
         httpOnly: true,
@@ -42,9 +52,36 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
 
   app.post("/api/sessions/:id/join", { schema: { params: sessionParams } }, async (request, reply) => {
     const user = await requireUser(ctx.db, request);
-    const { participant, created } = await addUserParticipant(ctx, request.params.id, user);
+    // The body is optional ({role}: "Join as observer", issue #8 section 1); read after the 401 check.
+    const parsed = joinSessionSchema.safeParse(request.body ?? undefined);
+    if (!parsed.success) throw validationError({ role: parsed.error.issues.map((i) => i.message) });
+    const { participant, created } = await addUserParticipant(ctx, request.params.id, user, parsed.data?.role);
     return reply.status(created ? 201 : 200).send(participant);
   });
+
+  /**
+   * Voter or observer (issue #8 sections 1 and 7): the participant themself, or the leader for
+   * anyone. 400 for another role, 403 otherwise, 404 for an unknown participant.
+   */
+  app.patch(
+    "/api/sessions/:id/participants/:participantId",
+    { schema: { params: participantParams, body: updateParticipantSchema } },
+    async (request) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      return setParticipantRole(ctx, access, request.params.participantId, request.body.role);
+    },
+  );
+
+  /** Removes a participant (the leader; issue #8 sections 1 and 7); 409 CANNOT_REMOVE_LEADER for the leader. */
+  app.delete(
+    "/api/sessions/:id/participants/:participantId",
+    { schema: { params: participantParams } },
+    async (request) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      await removeParticipant(ctx, access, request.params.participantId);
+      return { message: "Participant removed", participantId: request.params.participantId };
+    },
+  );
 
   app.get("/api/sessions/:id/participants", { schema: { params: sessionParams } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);

@@ -10,6 +10,7 @@ import { updateSession } from "../../commands/sessionUpdater";
 import type { AppContext } from "../../context";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { loadTeamAccess, teamPolicy } from "../../policies/teamPolicy";
+import { currentRoundProgress } from "../../queries/roundProgress";
 import { visibleSessions } from "../../queries/sessionLists";
 import { sessionView, sessionViews } from "../../queries/sessionViews";
 import { sessionParams } from "./schema";
@@ -37,8 +38,13 @@ export const sessionRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
   app.get("/api/sessions/:id", { schema: { params: sessionParams } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
     sessionPolicy.view(access);
-    // The server's clock, so the round timer survives a reload (issue #8 section 2).
-    return { ...(await sessionView(ctx, access.session)), serverNow: new Date().toISOString() };
+    // The session state carries the current round's "n of m" (issue #8 sections 1 and 7) and the
+    // server's clock, so the round timer survives a reload (issue #8 section 2).
+    return {
+      ...(await sessionView(ctx, access.session)),
+      ...(await currentRoundProgress(ctx.db, access.session.id)),
+      serverNow: new Date().toISOString(),
+    };
   });
 
   app.patch("/api/sessions/:id", { schema: { params: sessionParams, body: updateSessionSchema } }, async (request) => {

@@ -1,4 +1,4 @@
-import { Button, Field, Input, makeStyles, Spinner, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, makeStyles, Spinner, Text } from "@fluentui/react-components";
 import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
@@ -30,6 +30,17 @@ export function JoinPage() {
   const joinAsUser = useJoinSession(sessionId);
   const [name, setName] = useState("");
   const [error, setError] = useState<string | undefined>();
+  // "Join as observer" (issue #8 section 1): see the round live without a deck.
+  const [observer, setObserver] = useState(false);
+  const role = observer ? ("observer" as const) : undefined;
+  const observerChoice = (
+    <Checkbox
+      checked={observer}
+      onChange={(_e, d) => setObserver(d.checked === true)}
+      label="Join as observer (watch without voting)"
+      data-testid="join-as-observer"
+    />
+  );
 
   const failed = (err: unknown) => {
     const message = isApiError(err) && err.status < 500 ? err.serverMessage : undefined;
@@ -44,7 +55,7 @@ export function JoinPage() {
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    joinAnonymous.mutate(parsed.data.displayName, {
+    joinAnonymous.mutate(role ? { displayName: parsed.data.displayName, role } : parsed.data.displayName, {
       onSuccess: ({ participant }) => {
         saveAnonymousParticipant({ participantId: participant.id, displayName: participant.displayName, sessionId });
         notify("Joined session successfully!");
@@ -55,7 +66,7 @@ export function JoinPage() {
   };
 
   const joinSignedIn = () =>
-    joinAsUser.mutate(undefined, {
+    joinAsUser.mutate(role, {
       onSuccess: () => {
         notify("Joined session successfully!");
         navigate(`/session/${sessionId}`);
@@ -73,6 +84,7 @@ export function JoinPage() {
   if (user) {
     return (
       <AuthCard title="Join Session" subtitle="You have been invited to a planning poker session.">
+        {observerChoice}
         <Button appearance="primary" onClick={joinSignedIn} disabled={joinAsUser.isPending} data-testid="join-submit">
           {joinAsUser.isPending ? "Joining..." : `Join as ${user.firstName || user.email || "yourself"}`}
         </Button>
@@ -93,6 +105,7 @@ export function JoinPage() {
             autoFocus
           />
         </Field>
+        {observerChoice}
         <Button appearance="primary" type="submit" disabled={joinAnonymous.isPending} data-testid="join-submit">
           {joinAnonymous.isPending ? "Joining..." : "Join Session"}
         </Button>

@@ -3,7 +3,9 @@ import { Checkmark16Filled, Clock16Regular } from "@fluentui/react-icons";
 import { participationLevel } from "@pointwise/core/consensus";
 import { type Card, COFFEE_LABEL, cardLabel } from "@pointwise/core/decks";
 import type { ParticipantView, VoteView } from "@pointwise/core/presented";
+import { roundCounts } from "@pointwise/core/voters";
 import { useAnnouncedText } from "../common/LiveAnnouncer";
+import { ParticipantTileMenu } from "./ParticipantTileMenu";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px" },
@@ -24,13 +26,20 @@ const useStyles = makeStyles({
     backgroundColor: tokens.colorPaletteGreenBackground1,
   },
   offline: { opacity: 0.55 },
+  absent: { opacity: 0.45, ...shorthands.borderStyle("dashed") },
+  observers: { display: "flex", flexDirection: "column", gap: "6px" },
+  observerLabel: { color: tokens.colorNeutralForeground3, fontSize: tokens.fontSizeBase200 },
   name: { flex: 1, minWidth: 0, overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" },
   points: { fontWeight: 700, fontSize: tokens.fontSizeBase400 },
   all: { color: tokens.colorPaletteGreenForeground1 },
   most: { color: tokens.colorPaletteMarigoldForeground1 },
 });
 
-/** Props of ParticipationGrid: `voters` are the expected voters; `online` null before presence is known. */
+/**
+ * Props of ParticipationGrid: `voters` are the expected voters (core `expectedVoters`: present
+ * non-observers); `online` null before presence is known. With `manage` the leader gets a menu
+ * on each tile (observer switch, removal; issue #8 section 1).
+ */
 export interface ParticipationGridProps {
   participants: ParticipantView[];
   voters: ParticipantView[];
@@ -38,37 +47,72 @@ export interface ParticipationGridProps {
   online: string[] | null;
   deck: Card[];
   revealed: boolean;
+  manage?: { sessionId: string; leaderUserIds: (string | null)[] };
 }
 
 /**
- * Team participation: one tile per participant, voted or not (points once revealed), ☕ for a
+ * Team participation: one tile per voter, voted or not (points once revealed), ☕ for a
  * break request (shown to everyone, not counted as voted; issue #8 section 4); the count
- * is green when all voted and amber at 80 % or more (spec part 2 section 9).
+ * is green when all voted and amber at 80 % or more (spec part 2 section 9). Absent people
+ * (gone longer than the grace) are greyed and not counted; observers are listed apart,
+ * labelled "Observer", and never counted (issue #8 section 1).
  */
-export function ParticipationGrid({ participants, voters, votes, online, deck, revealed }: ParticipationGridProps) {
+export function ParticipationGrid({
+  participants,
+  voters,
+  votes,
+  online,
+  deck,
+  revealed,
+  manage,
+}: ParticipationGridProps) {
   const styles = useStyles();
-  // A coffee card is a break request, not a vote (issue #8 section 4).
-  const voted = voters.filter((p) => votes.some((v) => v.voterKey === p.voterKey && !v.coffee)).length;
-  const level = participationLevel(voted, voters.length);
+  const voting = participants.filter((p) => p.role !== "observer");
+  const observers = participants.filter((p) => p.role === "observer");
+  const menuFor = (p: ParticipantView) =>
+    manage ? (
+      <ParticipantTileMenu
+        sessionId={manage.sessionId}
+        participant={p}
+        removable={p.role !== "creator" && !manage.leaderUserIds.includes(p.userId)}
+      />
+    ) : null;
+  const badgeOf = (p: ParticipantView) =>
+    online === null
+      ? undefined
+      : {
+          status: online.includes(p.voterKey)
+            ? ("available" as const)
+            : p.present
+              ? ("away" as const)
+              : ("offline" as const),
+        };
+  // The one rule (core roundCounts): votes of expected voters; a coffee card is not a vote.
+  const counts = roundCounts(
+    voters,
+    votes.filter((v) => !v.coffee).map((v) => v.voterKey),
+  );
+  const voted = counts.votedCount;
+  const level = participationLevel(voted, counts.expectedVoters);
   const levelClass = level === "all" ? styles.all : level === "most" ? styles.most : undefined;
   // Read out through the one live region when the count changes (issue #8 section 6).
-  useAnnouncedText(`${voted} of ${voters.length} voted`);
+  useAnnouncedText(`${voted} of ${counts.expectedVoters} voted`);
   return (
     <div className={styles.root}>
       <div className={styles.head}>
         <Text weight="semibold">Team participation</Text>
         <Text className={levelClass} data-testid="participation-count" data-level={level}>
-          {voted} of {voters.length} voted
+          {voted} of {counts.expectedVoters} voted
         </Text>
       </div>
       <ProgressBar
         aria-label="Votes cast"
-        value={voters.length > 0 ? voted / voters.length : 0}
+        value={counts.expectedVoters > 0 ? voted / counts.expectedVoters : 0}
         color={level === "all" ? "success" : level === "most" ? "warning" : "brand"}
         thickness="large"
       />
       <div className={styles.grid}>
-        {participants.map((p) => {
+        {voting.map((p) => {
           const found = votes.find((v) => v.voterKey === p.voterKey);
           const breakRequest = found?.coffee === true;
           const vote = breakRequest ? undefined : found;
@@ -76,16 +120,24 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
           return (
             <div
               key={p.id}
-              className={mergeClasses(styles.tile, vote && styles.voted, !isOnline && styles.offline)}
+              className={mergeClasses(
+                styles.tile,
+                vote && p.present && styles.voted,
+                !isOnline && styles.offline,
+                !p.present && styles.absent,
+              )}
               data-testid={`participant-${p.voterKey}`}
               data-voted={vote ? "true" : "false"}
-              title={isOnline ? p.displayName : `${p.displayName} (offline)`}
+              data-present={p.present ? "true" : "false"}
+              title={
+                p.present
+                  ? isOnline
+                    ? p.displayName
+                    : `${p.displayName} (reconnecting)`
+                  : `${p.displayName} (away, not counted)`
+              }
             >
-              <Avatar
-                name={p.displayName}
-                size={24}
-                badge={online === null ? undefined : { status: isOnline ? "available" : "offline" }}
-              />
+              <Avatar name={p.displayName} size={24} badge={badgeOf(p)} />
               <Text className={styles.name}>{p.displayName}</Text>
               {breakRequest ? (
                 <span role="img" aria-label={COFFEE_LABEL} title={COFFEE_LABEL}>
@@ -96,12 +148,36 @@ export function ParticipationGrid({ participants, voters, votes, online, deck, r
               ) : vote ? (
                 <Checkmark16Filled aria-label="Voted" />
               ) : (
-                <Clock16Regular aria-label="Not voted yet" />
+                <Clock16Regular aria-label={p.present ? "Not voted yet" : "Away"} />
               )}
+              {menuFor(p)}
             </div>
           );
         })}
       </div>
+      {observers.length > 0 ? (
+        <div className={styles.observers} data-testid="observers">
+          <Text size={200} weight="semibold">
+            Observers
+          </Text>
+          <div className={styles.grid}>
+            {observers.map((p) => (
+              <div
+                key={p.id}
+                className={mergeClasses(styles.tile, !p.present && styles.absent)}
+                data-testid={`participant-${p.voterKey}`}
+                data-role="observer"
+                data-present={p.present ? "true" : "false"}
+              >
+                <Avatar name={p.displayName} size={24} badge={badgeOf(p)} />
+                <Text className={styles.name}>{p.displayName}</Text>
+                <Text className={styles.observerLabel}>Observer</Text>
+                {menuFor(p)}
+              </div>
+            ))}
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -3,11 +3,12 @@ import { ErrorCircle24Regular, PeopleAudience24Regular } from "@fluentui/react-i
 import { isOpenStory } from "@pointwise/core/storyRules";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { ApiError } from "../../api/ApiError";
+import { ApiError, isApiError } from "../../api/ApiError";
 import { EmptyState } from "../common/EmptyState";
 import { usePageTitle } from "../common/usePageTitle";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { ReactionLayer } from "./ReactionLayer";
+import { REMOVED_CODE, RemovedFromSession } from "./RemovedFromSession";
 import { SessionGoneScreen } from "./SessionGoneScreen";
 import { SessionHeader } from "./SessionHeader";
 import { SessionResults } from "./SessionResults";
@@ -45,6 +46,8 @@ export function SessionPage() {
     );
   }
   const error = session.error;
+  // Removed by the leader (issue #8 section 1): the live push, or the API's refusal after it.
+  if (screen.live.removed || isApiError(error, REMOVED_CODE)) return <RemovedFromSession />;
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return (
       <EmptyState

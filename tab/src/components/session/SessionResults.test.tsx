@@ -72,6 +72,7 @@ describe("ParticipationGrid and the coffee card (issue #8 section 4)", () => {
       displayName: `P${id}`,
       isAnonymous: false,
       role: "participant" as const,
+      present: true,
       joinedAt: at,
       user: null,
     }));

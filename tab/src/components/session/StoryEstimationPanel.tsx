@@ -2,7 +2,7 @@ import { Button, Card, MessageBar, MessageBarBody, makeStyles, Text, tokens } fr
 import { Add20Regular, DocumentBulletList24Regular, LockClosed16Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
-import { expectedVoters } from "@pointwise/core/voters";
+import { expectedVoters, roundCounts } from "@pointwise/core/voters";
 import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
@@ -11,6 +11,7 @@ import { FinishedStoryControls } from "./FinishedStoryControls";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
+import { RoleSwitch } from "./RoleSwitch";
 import { RoundHistory } from "./RoundHistory";
 import { RoundTimerPanel } from "./RoundTimerPanel";
 import { StoryDetails } from "./StoryDetails";
@@ -66,8 +67,14 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   const storyVotes = screen.votes.filter((v) => v.storyId === story.id);
   const done = !isOpenStory(story);
   const leaderPresent = screen.live.presence?.leaderPresent ?? false;
+  // Who the round waits for: present non-observers (core expectedVoters; issue #8 section 1).
   const voters = expectedVoters(screen.participants);
-  const votedCount = voters.filter((p) => storyVotes.some((v) => v.voterKey === p.voterKey)).length;
+  const { votedCount } = roundCounts(
+    voters,
+    storyVotes.filter((v) => !v.coffee).map((v) => v.voterKey),
+  );
+  const me = screen.participants.find((p) => p.voterKey === screen.myVoterKey);
+  const observing = me?.role === "observer";
   const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
   // Votes count only on the group's story (issue #8 section 3): another story is read-only.
   const readOnly = screen.outOfSync;
@@ -104,16 +111,19 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             </Text>
           ) : null}
           {readOnly ? null : <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />}
-          <Deck
-            sessionId={session.id}
-            storyId={story.id}
-            deck={session.deck}
-            myVoterKey={screen.myVoterKey}
-            selected={myVote?.points ?? null}
-            hasVoted={myVote !== undefined}
-            coffee={myVote?.coffee === true}
-            disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
-          />
+          {me ? <RoleSwitch sessionId={session.id} me={me} /> : null}
+          {observing ? null : (
+            <Deck
+              sessionId={session.id}
+              storyId={story.id}
+              deck={session.deck}
+              myVoterKey={screen.myVoterKey}
+              selected={myVote?.points ?? null}
+              hasVoted={myVote !== undefined}
+              coffee={myVote?.coffee === true}
+              disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
+            />
+          )}
           <ParticipationGrid
             participants={screen.participants}
             voters={voters}
@@ -121,6 +131,11 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
             deck={session.deck}
             revealed={story.votesRevealed}
+            manage={
+              screen.isLeader
+                ? { sessionId: session.id, leaderUserIds: [session.creatorId, session.leaderId] }
+                : undefined
+            }
           />
           <RoundHistory story={story} deck={session.deck} />
           {story.votesRevealed ? (
