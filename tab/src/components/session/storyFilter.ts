@@ -11,7 +11,6 @@ export function filterStories(stories: readonly StoryView[], query: string): rea
   if (needle === "") return stories;
   return stories.filter(
     (s) =>
-      s.title.toLocaleLowerCase().includes(needle) ||
-      (s.ticketNumber !== null && s.ticketNumber.toLocaleLowerCase().includes(needle)),
+      s.title.toLocaleLowerCase().includes(needle) || s.ticketNumber?.toLocaleLowerCase().includes(needle) === true,
   );
 }
