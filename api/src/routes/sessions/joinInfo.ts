@@ -1,11 +1,9 @@
-import { isUuid } from "@pointwise/core/ids";
 import type { JoinInfo } from "@pointwise/core/joinInfo";
-import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
-import { pointingSessions, sessionParticipants } from "../../db/schema";
 import { notFound, rateLimited } from "../../errors";
+import { joinInfoOf } from "../../queries/joinInfo";
 import { sessionParams } from "./schema";
 
 /** The rate limit's window; the budget per client IP is AUTH_RATE_LIMIT_IP, as for sign-in. */
@@ -35,26 +33,9 @@ export const joinInfoRoutes = (ctx: AppContext) => async (base: FastifyInstance)
     "/api/sessions/:id/join-info",
     { onRequest: perIp, schema: { params: sessionParams } },
     async (request): Promise<JoinInfo> => {
-      const { id } = request.params;
-      const [row] = isUuid(id)
-        ? await ctx.db
-            .select({
-              id: pointingSessions.id,
-              title: pointingSessions.title,
-              archivedAt: pointingSessions.archivedAt,
-              maxParticipants: pointingSessions.maxParticipants,
-            })
-            .from(pointingSessions)
-            .where(eq(pointingSessions.id, id))
-        : [];
-      if (!row) throw notFound("Invalid session");
-      const [count] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(sessionParticipants)
-        .where(eq(sessionParticipants.sessionId, row.id));
-      const full = (count?.n ?? 0) >= row.maxParticipants;
-      const status = row.archivedAt ? "archived" : full ? "full" : "open";
-      return { id: row.id, title: row.title, status };
+      const info = await joinInfoOf(ctx, request.params.id);
+      if (!info) throw notFound("Invalid session");
+      return info;
     },
   );
 };
