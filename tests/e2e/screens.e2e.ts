@@ -2,7 +2,7 @@ import type { StoryView } from "@pointwise/core/presented";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { buildSession, buildUser, type TestUser } from "../../api/src/testing/factories";
 import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { ARTIFACTS, launchChromium, snap } from "./browser";
 
 /**
  * Issue #8 section 6, "The screens on every device": the phone drawer at 390 px, no page wider
@@ -182,6 +182,16 @@ it("phone: the session screen fits 390 px with long text and a long queue; long 
   await expect(rows.count()).resolves.toBe(1);
   await expect(rows.first().textContent()).resolves.toContain("Queue story 43");
   await expectNoHorizontalOverflow(page, "session, queue filtered");
+
+  // Dark mode: the same screen and the drawer, kept as screenshots.
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.getByRole("searchbox", { name: "Search stories" }).fill("");
+  await page.getByTestId("active-story-title").scrollIntoViewIfNeeded();
+  await snap(page, "screens-08-session-390-dark");
+  await page.getByTestId("menu-button").click();
+  await page.getByTestId("nav-drawer").waitFor();
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${ARTIFACTS}/screens-09-phone-drawer-390-dark.png` });
   await context.close();
 });
 
