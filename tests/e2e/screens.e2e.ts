@@ -183,9 +183,28 @@ it("phone: the session screen fits 390 px with long text and a long queue; long 
   await expect(rows.first().textContent()).resolves.toContain("Queue story 43");
   await expectNoHorizontalOverflow(page, "session, queue filtered");
 
+  // Unfiltered: scrolling the queue renders the rows further down; Move down still reorders.
+  await page.getByRole("searchbox", { name: "Search stories" }).fill("");
+  const scroller = page.getByTestId("story-queue-scroller");
+  await scroller.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+  });
+  await page.getByText("Queue story 59").waitFor();
+  await scroller.evaluate((el) => {
+    el.scrollTop = 0;
+  });
+  await page.getByText("Queue story 1", { exact: true }).waitFor();
+  await expect(rows.nth(0).textContent()).resolves.toContain("Allows CVS repo");
+  const firstId = await rows.nth(0).getAttribute("data-testid");
+  await page.getByTestId("story-move-down").first().click();
+  await page.locator(`[data-testid="${firstId}"]`).waitFor();
+  for (let i = 0; i < 50 && (await rows.nth(1).getAttribute("data-testid")) !== firstId; i++) {
+    await page.waitForTimeout(100);
+  }
+  expect(await rows.nth(1).getAttribute("data-testid")).toBe(firstId);
+
   // Dark mode: the same screen and the drawer, kept as screenshots.
   await page.emulateMedia({ colorScheme: "dark" });
-  await page.getByRole("searchbox", { name: "Search stories" }).fill("");
   await page.getByTestId("active-story-title").scrollIntoViewIfNeeded();
   await snap(page, "screens-08-session-390-dark");
   await page.getByTestId("menu-button").click();

@@ -1,13 +1,14 @@
-import { Card, makeStyles, SearchBox, Text, tokens } from "@fluentui/react-components";
+import { Card, Input, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { Search16Regular } from "@fluentui/react-icons";
 import type { Card as DeckCard } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
-import { useVirtualizer } from "@tanstack/react-virtual";
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSetActiveStory } from "../../api/sessionMutations";
 import { useReorderStories } from "../../api/storyMutations";
 import { useNotify } from "../../toasts/useNotify";
 import { OutOfSyncBanner } from "./OutOfSyncBanner";
-import { StoryQueueRow } from "./StoryQueueRow";
+import { useRowWindow } from "./rowWindow";
+import { STORY_ROW_HEIGHT_PX, StoryQueueRow } from "./StoryQueueRow";
 import { filterStories } from "./storyFilter";
 import { movedOrder } from "./storyOrder";
 import type { SessionScreen } from "./useSessionScreen";
@@ -16,23 +17,24 @@ const useStyles = makeStyles({
   card: { padding: "16px", gap: "8px", minWidth: 0 },
   header: { display: "flex", alignItems: "baseline", justifyContent: "space-between", gap: "8px" },
   count: { color: tokens.colorNeutralForeground3 },
-  search: { width: "100%", maxWidth: "none" },
+  search: { width: "100%", minWidth: 0 },
   scroller: { maxHeight: "min(60vh, 520px)", overflowY: "auto", overflowX: "hidden", minWidth: 0 },
   list: { position: "relative", margin: 0, padding: 0, listStyle: "none", width: "100%" },
   empty: { color: tokens.colorNeutralForeground3, padding: "8px 0" },
 });
 
-/** Estimated height of one queue row (px) before it is measured. */
-const ROW_ESTIMATE_PX = 42;
 /** Rows rendered beyond the visible ones on each side. */
 const OVERSCAN = 8;
+/** The list's height before it is measured (px): its CSS maximum. */
+const INITIAL_HEIGHT_PX = 520;
 
 /**
  * Story Queue (spec part 2 sections 2 and 4): the leader's click moves the group to a story;
  * anyone else's click views it locally, which puts them out of sync until they Sync. The
  * leader reorders the queue by drag and drop or Move up/down (issue #8 section 3). A search box
  * filters by title or ticket number, and only the rows in view are rendered (issue #8 section 6,
- * "Large backlogs"): the list is memoised so a vote does not re-render the queue.
+ * "Large backlogs"; rows have one fixed height, see rowWindow): the list is memoised so a vote
+ * does not re-render the queue.
  */
 export function StoryQueue({ screen, sessionId }: { screen: SessionScreen; sessionId: string }) {
   const setActive = useSetActiveStory(sessionId);
@@ -114,28 +116,22 @@ export const StoryQueueCard = memo(function StoryQueueCard({
   const filtered = visible !== stories;
   const indexOf = useMemo(() => new Map(stories.map((s, i) => [s.id, i])), [stories]);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: visible.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE_PX,
-    overscan: OVERSCAN,
-    getItemKey: (i) => visible[i]?.id ?? i,
-    initialRect: { width: 320, height: 520 },
-  });
+  const rows = useRowWindow(scrollRef, visible.length, STORY_ROW_HEIGHT_PX, OVERSCAN, INITIAL_HEIGHT_PX);
+  const { scrollToIndex } = rows;
 
   // Keep the shown story in view (e.g. Next Story deep in a long queue).
   const currentIndex = currentId === null ? -1 : visible.findIndex((s) => s.id === currentId);
   useEffect(() => {
-    if (currentIndex >= 0) virtualizer.scrollToIndex(currentIndex, { align: "auto" });
-  }, [currentIndex, virtualizer]);
+    if (currentIndex >= 0) scrollToIndex(currentIndex);
+  }, [currentIndex, scrollToIndex]);
 
   const move = useCallback(
     (id: string, to: number) => {
       onMove(id, to);
       // The moved row keeps keyboard focus: make sure it stays rendered at its new place.
-      if (!filtered) virtualizer.scrollToIndex(Math.max(0, Math.min(to, stories.length - 1)), { align: "auto" });
+      if (!filtered) scrollToIndex(Math.max(0, Math.min(to, stories.length - 1)));
     },
-    [onMove, filtered, virtualizer, stories.length],
+    [onMove, filtered, scrollToIndex, stories.length],
   );
   const drop = useCallback(
     (targetId: string) => {
@@ -154,9 +150,11 @@ export const StoryQueueCard = memo(function StoryQueueCard({
         </Text>
       </div>
       {outOfSyncWith !== null ? <OutOfSyncBanner groupTitle={outOfSyncWith} onSync={() => onSync(null)} /> : null}
-      <SearchBox
+      <Input
         className={styles.search}
+        type="search"
         size="small"
+        contentBefore={<Search16Regular />}
         placeholder="Search by title or ticket"
         aria-label="Search stories"
         value={query}
@@ -169,30 +167,24 @@ export const StoryQueueCard = memo(function StoryQueueCard({
         </Text>
       ) : null}
       <div ref={scrollRef} className={styles.scroller} data-testid="story-queue-scroller">
-        <ol className={styles.list} style={{ height: virtualizer.getTotalSize() }} aria-label="Stories">
-          {virtualizer.getVirtualItems().map((item) => {
-            const story = visible[item.index];
-            if (!story) return null;
-            return (
-              <StoryQueueRow
-                key={story.id}
-                ref={virtualizer.measureElement}
-                story={story}
-                index={indexOf.get(story.id) ?? item.index}
-                count={stories.length}
-                visibleIndex={item.index}
-                start={item.start}
-                isCurrent={story.id === currentId}
-                isLeader={isLeader}
-                deck={deck}
-                dragging={dragged !== null}
-                onChoose={onChoose}
-                onMove={move}
-                onDragStart={setDragged}
-                onDrop={drop}
-              />
-            );
-          })}
+        <ol className={styles.list} style={{ height: visible.length * STORY_ROW_HEIGHT_PX }} aria-label="Stories">
+          {visible.slice(rows.start, rows.end).map((story, i) => (
+            <StoryQueueRow
+              key={story.id}
+              story={story}
+              index={indexOf.get(story.id) ?? rows.start + i}
+              count={stories.length}
+              top={(rows.start + i) * STORY_ROW_HEIGHT_PX}
+              isCurrent={story.id === currentId}
+              isLeader={isLeader}
+              deck={deck}
+              dragging={dragged !== null}
+              onChoose={onChoose}
+              onMove={move}
+              onDragStart={setDragged}
+              onDrop={drop}
+            />
+          ))}
         </ol>
       </div>
     </Card>

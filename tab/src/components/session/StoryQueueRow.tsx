@@ -1,8 +1,11 @@
 import { Badge, makeStyles, mergeClasses, shorthands, tokens } from "@fluentui/react-components";
 import { type Card, cardLabel } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
-import { memo, type Ref } from "react";
+import { memo } from "react";
 import { StoryOrderButtons } from "./StoryOrderButtons";
+
+/** Height of one queue row (px): fixed, so the queue can render only the rows in view. */
+export const STORY_ROW_HEIGHT_PX = 42;
 
 const useStyles = makeStyles({
   item: {
@@ -13,6 +16,7 @@ const useStyles = makeStyles({
     top: 0,
     left: 0,
     width: "100%",
+    height: `${STORY_ROW_HEIGHT_PX}px`,
     paddingBottom: "4px",
     boxSizing: "border-box",
   },
@@ -45,16 +49,13 @@ const STATUS: Record<string, { label: string; color: "informative" | "brand" | "
 
 /** Props of one queue row; all are stable between votes so the memoised row is skipped. */
 export interface StoryQueueRowProps {
-  ref?: Ref<HTMLLIElement>;
   story: StoryView;
   /** Index in the whole queue (what Move up/down and drag and drop use). */
   index: number;
   /** Stories in the whole queue. */
   count: number;
-  /** Index in the shown (possibly filtered) list: the virtualizer's `data-index`. */
-  visibleIndex: number;
   /** Top of the row in the list (px). */
-  start: number;
+  top: number;
   isCurrent: boolean;
   isLeader: boolean;
   deck: readonly Card[];
@@ -72,12 +73,10 @@ export interface StoryQueueRowProps {
  * status) and, for the leader, drag and drop and Move up/down (issue #8 sections 3 and 6).
  */
 export const StoryQueueRow = memo(function StoryQueueRow({
-  ref,
   story,
   index,
   count,
-  visibleIndex,
-  start,
+  top,
   isCurrent,
   isLeader,
   deck,
@@ -91,10 +90,8 @@ export const StoryQueueRow = memo(function StoryQueueRow({
   const status = STATUS[story.status] ?? { label: "Draft", color: "subtle" as const };
   return (
     <li
-      ref={ref}
-      data-index={visibleIndex}
       className={styles.item}
-      style={{ transform: `translateY(${start}px)` }}
+      style={{ transform: `translateY(${top}px)` }}
       aria-setsize={count}
       aria-posinset={index + 1}
       draggable={isLeader}

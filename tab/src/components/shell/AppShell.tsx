@@ -1,6 +1,7 @@
-import { DrawerBody, makeStyles, OverlayDrawer, tokens } from "@fluentui/react-components";
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { makeStyles, tokens } from "@fluentui/react-components";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
+import { PhoneDrawer } from "./PhoneDrawer";
 import { Sidebar } from "./Sidebar";
 import { readSidebarOpen, writeSidebarOpen } from "./sidebarState";
 import { TopBar } from "./TopBar";
@@ -19,8 +20,6 @@ const useStyles = makeStyles({
     boxSizing: "border-box",
     "@media (max-width: 767.98px)": { padding: "12px" },
   },
-  drawer: { width: "18rem", maxWidth: "100vw" },
-  drawerBody: { padding: 0, display: "flex", flexDirection: "column" },
 });
 
 /**
@@ -34,10 +33,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const narrow = useNarrowScreen();
   const [open, setOpen] = useState(readSidebarOpen);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's code loads the first time it opens (it is not part of any first load).
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const location = useLocation();
 
   const toggle = useCallback(() => {
     if (narrow) {
+      setDrawerWanted(true);
       setDrawerOpen((was) => !was);
       return;
     }
@@ -67,26 +69,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (!narrow) setDrawerOpen(false);
   }, [narrow]);
 
-  // A click on a link to the page already shown changes no route: close the drawer too.
-  const closeOnLink = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest("a[href]")) setDrawerOpen(false);
-  };
-
   return (
     <div className={styles.root}>
       {narrow ? (
-        <OverlayDrawer
-          open={drawerOpen}
-          onOpenChange={(_e, data) => setDrawerOpen(data.open)}
-          position="start"
-          className={styles.drawer}
-          aria-label="Navigation menu"
-          data-testid="nav-drawer"
-        >
-          <DrawerBody className={styles.drawerBody} onClickCapture={closeOnLink}>
-            <Sidebar open variant="drawer" />
-          </DrawerBody>
-        </OverlayDrawer>
+        drawerWanted ? (
+          <PhoneDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        ) : null
       ) : (
         <Sidebar open={open} />
       )}
