@@ -127,6 +127,12 @@ it("phone: a new user is welcomed, the drawer opens from the menu button and clo
   await drawer.waitFor();
   await page.keyboard.press("Escape");
   await drawer.waitFor({ state: "hidden" });
+  // And a click on the backdrop beside it.
+  await page.getByTestId("menu-button").click();
+  await drawer.waitFor();
+  await page.mouse.click(360, 500);
+  await drawer.waitFor({ state: "hidden" });
+  await expect(page.url()).toBe(`${server.url}/sessions`);
 
   // A returning user (signed in again) is welcomed back.
   await page.reload();
