@@ -208,6 +208,15 @@ it("phone: the session screen fits 390 px with long text and a long queue; long 
     await page.waitForTimeout(100);
   }
   expect(await rows.nth(1).getAttribute("data-testid")).toBe(firstId);
+  // With the keyboard: the moved story keeps the focus, so Enter moves it on.
+  await page.getByTestId("story-move-down").nth(1).focus();
+  await page.keyboard.press("Enter");
+  for (let i = 0; i < 50 && (await rows.nth(2).getAttribute("data-testid")) !== firstId; i++) {
+    await page.waitForTimeout(100);
+  }
+  expect(await rows.nth(2).getAttribute("data-testid")).toBe(firstId);
+  const focusedRow = await page.evaluate(() => document.activeElement?.closest("li")?.getAttribute("data-story-id"));
+  expect(`story-row-${focusedRow}`).toBe(firstId);
 
   // Dark mode: the same screen and the drawer, kept as screenshots.
   await page.emulateMedia({ colorScheme: "dark" });

@@ -128,7 +128,7 @@ export const StoryQueueCard = memo(function StoryQueueCard({
   const move = useCallback(
     (id: string, to: number) => {
       onMove(id, to);
-      // The moved row keeps keyboard focus: make sure it stays rendered at its new place.
+      // Move up/down keeps keyboard focus on the moved row: make sure it stays rendered at its new place.
       if (!filtered) scrollToIndex(Math.max(0, Math.min(to, stories.length - 1)));
     },
     [onMove, filtered, scrollToIndex, stories.length],

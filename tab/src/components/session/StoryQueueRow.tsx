@@ -90,6 +90,7 @@ export const StoryQueueRow = memo(function StoryQueueRow({
   const status = STATUS[story.status] ?? { label: "Draft", color: "subtle" as const };
   return (
     <li
+      data-story-id={story.id}
       className={styles.item}
       style={{ transform: `translateY(${top}px)` }}
       aria-setsize={count}
