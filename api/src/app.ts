@@ -34,6 +34,7 @@ import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { exportRoutes } from "./routes/sessions/exports";
+import { joinInfoRoutes } from "./routes/sessions/joinInfo";
 import { participantRoutes } from "./routes/sessions/participants";
 import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
@@ -212,6 +213,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(logoutRoutes(ctx, { secure }));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
+  await app.register(joinInfoRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(storyRoutes(ctx));
   await app.register(voteRoutes(ctx));

@@ -33,7 +33,7 @@ async function register(page: Page, first: string, email: string): Promise<void>
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByLabel("Confirm password").fill(PASSWORD);
   await page.getByTestId("register-submit").click();
-  await page.getByText(`Welcome back, ${first}!`).waitFor();
+  await page.getByText(`Welcome, ${first}!`).waitFor();
 }
 
 /** Tiles of the participation grid that show a vote. */

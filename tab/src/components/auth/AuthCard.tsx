@@ -9,9 +9,19 @@ const useStyles = makeStyles({
     alignItems: "center",
     justifyContent: "center",
     padding: "24px",
+    boxSizing: "border-box",
     backgroundColor: tokens.colorNeutralBackground2,
+    "@media (max-width: 480px)": { padding: "12px" },
   },
-  card: { width: "100%", maxWidth: "420px", padding: "28px", gap: "16px" },
+  card: {
+    width: "100%",
+    maxWidth: "420px",
+    padding: "28px",
+    gap: "16px",
+    minWidth: 0,
+    overflowWrap: "anywhere",
+    "@media (max-width: 480px)": { padding: "20px 16px" },
+  },
   head: { display: "flex", flexDirection: "column", gap: "4px", alignItems: "center", textAlign: "center" },
 });
 

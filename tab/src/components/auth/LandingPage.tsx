@@ -5,7 +5,8 @@ import {
   People24Regular,
   TicketDiagonal24Regular,
 } from "@fluentui/react-icons";
-import { Link } from "react-router";
+import type { MouseEvent } from "react";
+import { Link, useNavigate } from "react-router";
 import { MAIN_CONTENT_ID } from "../common/SkipLink";
 import { usePageTitle } from "../common/usePageTitle";
 
@@ -16,11 +17,20 @@ const useStyles = makeStyles({
     flexDirection: "column",
     backgroundColor: tokens.colorNeutralBackground2,
   },
-  header: { display: "flex", alignItems: "center", justifyContent: "space-between", padding: "16px 24px" },
+  header: {
+    display: "flex",
+    alignItems: "center",
+    justifyContent: "space-between",
+    gap: "12px",
+    padding: "16px 24px",
+    "@media (max-width: 480px)": { padding: "12px 16px" },
+  },
   logo: { display: "flex", alignItems: "center", gap: "8px", fontWeight: 700, fontSize: tokens.fontSizeBase500 },
   hero: {
     textAlign: "center",
     padding: "64px 24px 40px",
+    overflowWrap: "anywhere",
+    "@media (max-width: 480px)": { padding: "40px 16px 32px" },
     maxWidth: "760px",
     margin: "0 auto",
     display: "flex",
@@ -33,6 +43,8 @@ const useStyles = makeStyles({
     gridTemplateColumns: "repeat(auto-fit, minmax(220px, 1fr))",
     gap: "16px",
     padding: "0 24px",
+    boxSizing: "border-box",
+    "@media (max-width: 480px)": { padding: "0 16px", gridTemplateColumns: "minmax(0, 1fr)" },
     maxWidth: "1100px",
     margin: "0 auto",
     width: "100%",
@@ -77,10 +89,18 @@ const FEATURES = [
 
 const signIn = () => window.location.assign("/api/login");
 
-/** The signed-out landing page at / (spec part 1 section 2). */
+/**
+ * The signed-out landing page at / (spec part 1 section 2). "Get Started Free" and "Start Free
+ * Today" lead to registration at /register (issue #8 section 6); Sign In to /api/login.
+ */
 export function LandingPage() {
   const styles = useStyles();
   usePageTitle("Planning poker for agile teams");
+  const navigate = useNavigate();
+  const toRegister = (event: MouseEvent) => {
+    event.preventDefault();
+    navigate("/register");
+  };
   return (
     <div className={styles.page}>
       <header className={styles.header}>
@@ -98,7 +118,7 @@ export function LandingPage() {
             Estimate stories together in real time, right where your team meets.
           </Text>
           <div className={styles.actions}>
-            <Button appearance="primary" size="large" onClick={signIn}>
+            <Button appearance="primary" size="large" as="a" href="/register" onClick={toRegister}>
               Get Started Free
             </Button>
             <Button size="large" as="a" href="#features">
@@ -116,7 +136,7 @@ export function LandingPage() {
           ))}
         </section>
         <section className={styles.cta}>
-          <Button appearance="primary" size="large" onClick={signIn}>
+          <Button appearance="primary" size="large" as="a" href="/register" onClick={toRegister}>
             Start Free Today
           </Button>
         </section>

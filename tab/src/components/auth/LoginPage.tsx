@@ -1,10 +1,12 @@
 import { Button, Checkbox, Field, Link as FluentLink, Input, makeStyles, Text } from "@fluentui/react-components";
+import { withReturnTo } from "@pointwise/core/returnTo";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useLogin } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
+import { useReturnTo } from "./returnToParam";
 import { serverMessage } from "./serverMessage";
 
 const useStyles = makeStyles({
@@ -14,7 +16,10 @@ const useStyles = makeStyles({
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Sign In with e-mail and password (spec part 1 sections 4 and 8); success goes to /. */
+/**
+ * Sign In with e-mail and password (spec part 1 sections 4 and 8); success goes to `?returnTo=`
+ * when it is a safe same-origin path (e.g. back to a join link; issue #8 section 6), else to /.
+ */
 export function LoginPage() {
   const styles = useStyles();
   usePageTitle("Sign in");
@@ -22,12 +27,13 @@ export function LoginPage() {
   const notify = useNotify();
   const { data: user } = useCurrentUser();
   const login = useLogin();
+  const returnTo = useReturnTo();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
 
-  if (user && !login.isPending && !login.isSuccess) return <Navigate to="/" replace />;
+  if (user && !login.isPending && !login.isSuccess) return <Navigate to={returnTo ?? "/"} replace />;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -41,7 +47,7 @@ export function LoginPage() {
       {
         onSuccess: () => {
           notify("Welcome back!", "You have successfully logged in.");
-          navigate("/");
+          navigate(returnTo ?? "/");
         },
         onError: (error) =>
           notify("Sign In Error", serverMessage(error) ?? "Unable to sign in. Please try again.", "error"),
@@ -72,7 +78,7 @@ export function LoginPage() {
       <Text className={styles.foot}>
         Don't have an account?{" "}
         <FluentLink as="span" inline>
-          <Link to="/register">Register</Link>
+          <Link to={withReturnTo("/register", returnTo)}>Register</Link>
         </FluentLink>
       </Text>
       <Text size={200} className={styles.foot}>

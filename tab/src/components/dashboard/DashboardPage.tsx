@@ -11,12 +11,14 @@ import {
 } from "@fluentui/react-components";
 import { Add20Regular } from "@fluentui/react-icons";
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useSessions } from "../../api/sessionQueries";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
 import { EmptySessions } from "./EmptySessions";
+import { greetingFor, isFirstVisit } from "./greeting";
 import { PlanSummary } from "./PlanSummary";
 import { SessionCard } from "./SessionCard";
 
@@ -29,18 +31,24 @@ const useStyles = makeStyles({
     flexDirection: "row",
     alignItems: "center",
     justifyContent: "space-between",
+    flexWrap: "wrap",
+    gap: "12px",
     padding: "16px",
   },
   quickText: { display: "flex", flexDirection: "column", gap: "2px" },
   sectionHead: { display: "flex", justifyContent: "space-between", alignItems: "center" },
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(280px, 1fr))", gap: "16px" },
+  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(280px, 100%), 1fr))", gap: "16px" },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The dashboard at / and /sessions (spec part 1 section 2). */
+/**
+ * The dashboard at / and /sessions (spec part 1 section 2). Greets "Welcome, X!" right after
+ * registration (navigation state `firstVisit` from the register page), else "Welcome back, X!".
+ */
 export function DashboardPage() {
   const styles = useStyles();
   usePageTitle("Dashboard");
+  const location = useLocation();
   const { data: user } = useCurrentUser();
   const sessions = useSessions();
   const subscription = useSubscriptionStatus();
@@ -52,7 +60,7 @@ export function DashboardPage() {
     <div className={styles.page}>
       <div className={styles.head}>
         <div className={styles.greeting}>
-          <Title2 as="h1">Welcome back, {user.firstName || "there"}!</Title2>
+          <Title2 as="h1">{greetingFor(user.firstName, isFirstVisit(location.state))}</Title2>
           <Text className={styles.muted}>Ready to start your next story pointing session?</Text>
         </div>
         <PlanSummary status={subscription.data} />

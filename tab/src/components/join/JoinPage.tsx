@@ -1,14 +1,17 @@
 import { Button, Checkbox, Field, Input, makeStyles, Spinner, Text } from "@fluentui/react-components";
 import { joinAnonymousSchema } from "@pointwise/core/authSchemas";
+import { withReturnTo } from "@pointwise/core/returnTo";
 import { useState } from "react";
-import { useNavigate, useParams } from "react-router";
+import { Link, useNavigate, useParams } from "react-router";
 import { isApiError } from "../../api/ApiError";
 import { useCurrentUser } from "../../api/authQueries";
+import { useJoinInfo } from "../../api/joinInfoQueries";
 import { useJoinAnonymous, useJoinSession } from "../../api/sessionMutations";
 import { saveAnonymousParticipant } from "../../storage/anonymousParticipant";
 import { useNotify } from "../../toasts/useNotify";
 import { AuthCard } from "../auth/AuthCard";
 import { usePageTitle } from "../common/usePageTitle";
+import { InvalidJoinLink, JoinSessionTitle, joinLinkProblem } from "./JoinSessionInfo";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "12px" },
@@ -18,6 +21,8 @@ const useStyles = makeStyles({
 /**
  * /join/{sessionId} (spec part 2 section 2): a guest enters a display name and joins anonymously;
  * a signed-in visitor joins as themself. Toasts 'Joined session successfully!' or 'Failed to join session.'
+ * The session's title shows at once, an unusable link says why at once, and Sign in / Register
+ * come back here afterwards (`returnTo`; issue #8 section 6).
  */
 export function JoinPage() {
   const styles = useStyles();
@@ -41,6 +46,9 @@ export function JoinPage() {
       data-testid="join-as-observer"
     />
   );
+  const info = useJoinInfo(sessionId);
+  const problem = joinLinkProblem(info.data, info.error);
+  const back = `/join/${sessionId}`;
 
   const failed = (err: unknown) => {
     const message = isApiError(err) && err.status < 500 ? err.serverMessage : undefined;
@@ -74,6 +82,7 @@ export function JoinPage() {
       onError: failed,
     });
 
+  if (problem) return <InvalidJoinLink message={problem} title={info.data?.title} />;
   if (isLoading) {
     return (
       <AuthCard title="Join Session">
@@ -84,6 +93,7 @@ export function JoinPage() {
   if (user) {
     return (
       <AuthCard title="Join Session" subtitle="You have been invited to a planning poker session.">
+        <JoinSessionTitle info={info.data} />
         {observerChoice}
         <Button appearance="primary" onClick={joinSignedIn} disabled={joinAsUser.isPending} data-testid="join-submit">
           {joinAsUser.isPending ? "Joining..." : `Join as ${user.firstName || user.email || "yourself"}`}
@@ -94,6 +104,7 @@ export function JoinPage() {
   }
   return (
     <AuthCard title="Join Session" subtitle="Enter your name to join. No account needed.">
+      <JoinSessionTitle info={info.data} />
       <form className={styles.form} onSubmit={submitGuest} noValidate>
         <Field label="Display name" required validationMessage={error}>
           <Input
@@ -111,7 +122,15 @@ export function JoinPage() {
         </Button>
       </form>
       <Text size={200} className={styles.center}>
-        Have an account? <a href="/login">Sign in</a> first to join with it.
+        Have an account?{" "}
+        <Link to={withReturnTo("/login", back)} data-testid="join-sign-in">
+          Sign in
+        </Link>{" "}
+        or{" "}
+        <Link to={withReturnTo("/register", back)} data-testid="join-register">
+          register
+        </Link>{" "}
+        to join with it; you come back here afterwards.
       </Text>
     </AuthCard>
   );

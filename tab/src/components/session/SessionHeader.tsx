@@ -15,15 +15,17 @@ const useStyles = makeStyles({
     gap: "16px",
     flexWrap: "wrap",
     padding: "16px 20px",
+    "@media (max-width: 767.98px)": { padding: "12px" },
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow2,
   },
   titleBlock: { display: "flex", flexDirection: "column", gap: "6px", minWidth: 0 },
-  titleRow: { display: "flex", alignItems: "center", gap: "10px", flexWrap: "wrap" },
+  titleRow: { display: "flex", alignItems: "center", gap: "10px", flexWrap: "wrap", minWidth: 0 },
+  title: { overflowWrap: "anywhere", minWidth: 0 },
   meta: { display: "flex", alignItems: "center", gap: "14px", flexWrap: "wrap", color: tokens.colorNeutralForeground3 },
   metaItem: { display: "inline-flex", alignItems: "center", gap: "4px" },
-  actions: { display: "flex", alignItems: "center", gap: "8px" },
+  actions: { display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap" },
 });
 
 /**
@@ -38,7 +40,7 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
     <header className={styles.header}>
       <div className={styles.titleBlock}>
         <div className={styles.titleRow}>
-          <Title2 as="h1" data-testid="session-title">
+          <Title2 as="h1" className={styles.title} data-testid="session-title">
             {session.title}
           </Title2>
           {screen.presenceKnown && screen.live.presence?.leaderPresent ? (

@@ -1,12 +1,14 @@
-import { Badge, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
+import { Badge, makeStyles, Text, Title3 } from "@fluentui/react-components";
 import type { StoryView } from "@pointwise/core/presented";
 import type { ReactNode } from "react";
+import { StoryDescription } from "./StoryDescription";
 
 const useStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: "8px" },
-  titleRow: { display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap" },
-  description: { whiteSpace: "pre-wrap", color: tokens.colorNeutralForeground2 },
+  titleRow: { display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap", minWidth: 0 },
+  title: { overflowWrap: "anywhere", minWidth: 0 },
   criteria: { margin: 0, paddingLeft: "20px" },
+  criterion: { overflowWrap: "anywhere" },
 });
 
 /**
@@ -19,7 +21,7 @@ export function StoryDetails({ story, actions }: { story: StoryView; actions?: R
     <div className={styles.root}>
       <div className={styles.titleRow}>
         {story.ticketNumber ? <Badge appearance="outline">{story.ticketNumber}</Badge> : null}
-        <Title3 as="h2" data-testid="active-story-title">
+        <Title3 as="h2" className={styles.title} data-testid="active-story-title">
           {story.title}
         </Title3>
         {story.round > 1 ? (
@@ -29,14 +31,14 @@ export function StoryDetails({ story, actions }: { story: StoryView; actions?: R
         ) : null}
         {actions}
       </div>
-      {story.description ? <Text className={styles.description}>{story.description}</Text> : null}
+      {story.description ? <StoryDescription key={story.id} text={story.description} /> : null}
       {story.acceptanceCriteria.length > 0 ? (
         <div>
           <Text weight="semibold">Acceptance criteria</Text>
           <ul className={styles.criteria}>
             {story.acceptanceCriteria.map((c, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: criteria are plain strings and may repeat.
-              <li key={i}>
+              <li key={i} className={styles.criterion}>
                 <Text>{c}</Text>
               </li>
             ))}

@@ -21,7 +21,7 @@ import type { SessionScreen } from "./useSessionScreen";
 import { VoteResults } from "./VoteResults";
 
 const useStyles = makeStyles({
-  card: { padding: "20px", gap: "16px" },
+  card: { padding: "20px", gap: "16px", minWidth: 0, "@media (max-width: 767.98px)": { padding: "12px" } },
   heading: { fontWeight: 600, fontSize: tokens.fontSizeBase400 },
   locked: { display: "inline-flex", alignItems: "center", gap: "6px", color: tokens.colorNeutralForeground3 },
 });

@@ -34,6 +34,7 @@ const useStyles = makeStyles({
     transition: "width 0.15s ease",
   },
   collapsed: { width: "3rem" },
+  drawer: { width: "100%", position: "static", height: "100%", borderRight: "none", transition: "none" },
   logo: {
     display: "flex",
     alignItems: "center",
@@ -48,8 +49,11 @@ const useStyles = makeStyles({
   footer: { borderTop: `1px solid ${tokens.colorNeutralStroke2}`, padding: "6px" },
 });
 
-/** The app sidebar (spec part 1 section 2): navigation, quick actions, recent sessions, teams, tools, user menu. */
-export function Sidebar({ open }: { open: boolean }) {
+/**
+ * The app sidebar (spec part 1 section 2): navigation, quick actions, recent sessions, teams,
+ * tools, user menu. `variant="drawer"` fills the phone's overlay drawer (issue #8 section 6).
+ */
+export function Sidebar({ open, variant = "rail" }: { open: boolean; variant?: "rail" | "drawer" }) {
   const styles = useStyles();
   const collapsed = !open;
   const { data: user } = useCurrentUser();
@@ -61,7 +65,10 @@ export function Sidebar({ open }: { open: boolean }) {
   const [creatingTeam, setCreatingTeam] = useState(false);
 
   return (
-    <aside className={mergeClasses(styles.root, collapsed && styles.collapsed)} aria-label="Sidebar">
+    <aside
+      className={mergeClasses(styles.root, collapsed && styles.collapsed, variant === "drawer" && styles.drawer)}
+      aria-label="Sidebar"
+    >
       <Link to="/" className={styles.logo} aria-label="Pointwise home">
         <img src="/favicon.svg" alt="" width={20} height={20} />
         {collapsed ? null : "Pointwise"}

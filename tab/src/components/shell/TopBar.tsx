@@ -1,5 +1,5 @@
 import { Avatar, Button, makeStyles, Text, Tooltip, tokens } from "@fluentui/react-components";
-import { PanelLeft20Regular, SignOut20Regular } from "@fluentui/react-icons";
+import { Navigation20Regular, PanelLeft20Regular, SignOut20Regular } from "@fluentui/react-icons";
 import { displayNameOf } from "@pointwise/core/displayNames";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
@@ -12,6 +12,8 @@ const useStyles = makeStyles({
     gap: "12px",
     height: "52px",
     padding: "0 16px",
+    minWidth: 0,
+    "@media (max-width: 767.98px)": { padding: "0 8px", gap: "8px" },
     backgroundColor: tokens.colorNeutralBackground1,
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
     position: "sticky",
@@ -22,22 +24,45 @@ const useStyles = makeStyles({
   spacer: { flex: 1 },
 });
 
-/** The top bar: sidebar toggle (Ctrl/Cmd+B), logo when collapsed, avatar and Sign Out (spec part 1 section 2). */
-export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
+/**
+ * The top bar: sidebar toggle (Ctrl/Cmd+B), logo when collapsed, avatar and Sign Out (spec part
+ * 1 section 2). `narrow` (below 768 px): a menu button opens the navigation drawer, the logo
+ * always shows and Sign Out is an icon (issue #8 section 6).
+ */
+export function TopBar({
+  sidebarOpen,
+  onToggleSidebar,
+  narrow = false,
+}: {
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  narrow?: boolean;
+}) {
   const styles = useStyles();
   const { data: user, isLoading } = useCurrentUser();
   const signOut = useSignOut();
   return (
     <header className={styles.bar}>
-      <Tooltip content="Toggle sidebar (Ctrl+B)" relationship="label">
+      {narrow ? (
         <Button
           appearance="subtle"
-          icon={<PanelLeft20Regular />}
+          icon={<Navigation20Regular />}
           onClick={onToggleSidebar}
+          aria-label="Open menu"
           aria-expanded={sidebarOpen}
+          data-testid="menu-button"
         />
-      </Tooltip>
-      {sidebarOpen ? null : (
+      ) : (
+        <Tooltip content="Toggle sidebar (Ctrl+B)" relationship="label">
+          <Button
+            appearance="subtle"
+            icon={<PanelLeft20Regular />}
+            onClick={onToggleSidebar}
+            aria-expanded={sidebarOpen}
+          />
+        </Tooltip>
+      )}
+      {sidebarOpen && !narrow ? null : (
         <Link to="/" className={styles.logo}>
           Pointwise
         </Link>
@@ -47,9 +72,13 @@ export function TopBar({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
       {user ? (
         <>
           <Avatar name={displayNameOf(user)} size={28} />
-          <Button appearance="subtle" icon={<SignOut20Regular />} onClick={signOut}>
-            Sign Out
-          </Button>
+          {narrow ? (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={signOut} aria-label="Sign Out" />
+          ) : (
+            <Button appearance="subtle" icon={<SignOut20Regular />} onClick={signOut}>
+              Sign Out
+            </Button>
+          )}
         </>
       ) : null}
     </header>
