@@ -47,7 +47,8 @@ export function RoundTimerControls({
           disabled={busy}
           onClick={() => startFor(seconds)}
           data-testid={`timer-preset-${seconds}`}
-          aria-label={`Start a ${seconds / 60} minute timer`}
+          aria-label={`${seconds / 60} min timer: start`}
+          title={`Start a ${seconds / 60} minute timer`}
         >
           {seconds / 60} min
         </Button>
