@@ -76,7 +76,8 @@ beforeAll(async () => {
   anonymous = new ApiClient(server.url);
   await anonymous.csrf();
   realIds = [sessionId, fixture.storyId, leader.user.id, fixture.guest.join.participant.id, randomUUID()];
-});
+  // Starting a server and signing three people in took over 30 s at a load average of 14.
+}, 120_000);
 afterAll(async () => {
   const cases = [...coverage.values()].reduce((a, b) => a + b, 0);
   console.info(`fuzzApi: ${coverage.size} routes and frame types, ${cases} hostile requests and frames`);
