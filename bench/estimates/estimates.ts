@@ -257,6 +257,7 @@ function main(): void {
   console.log(
     `\n${s.n.toLocaleString("en")} history stories: index built in ${fmt(s.buildMs, 0)} ms, heap ${fmt(s.heapMb, 1)} MB; ` +
       `suggestion p50 ${fmt(percentile(s.times, 0.5), 2)} ms, p95 ${fmt(percentile(s.times, 0.95), 2)} ms, ` +
+      `p99 ${fmt(percentile(s.times, 0.99), 2)} ms, ` +
       `max ${fmt(s.times[s.times.length - 1] ?? Number.NaN, 2)} ms (${s.queries} stories); ` +
       `add p50 ${fmt(percentile(s.addTimes, 0.5), 3)} ms, p95 ${fmt(percentile(s.addTimes, 0.95), 3)} ms.`,
   );
