@@ -217,6 +217,14 @@ describe("tokenize", () => {
     expect(tokenize(text)).toEqual(["service", "installer", "fail", "startup", "see", "log"]);
   });
 
+  it("stays fast on hostile text (no regular-expression backtracking blow-up)", () => {
+    for (const text of ["a".repeat(65_535), " \n".repeat(30_000), `at x${"(".repeat(60_000)}`, "/a".repeat(30_000)]) {
+      const started = performance.now();
+      tokenize(text);
+      expect(performance.now() - started).toBeLessThan(100);
+    }
+  });
+
   it("caps the number of tokens", () => {
     expect(tokenize("alpha beta gamma delta", 2)).toEqual(["alpha", "beta"]);
     expect(tokenize(null)).toEqual([]);

@@ -20,7 +20,7 @@ const BLOCKS = [/\{code(?::[^}]*)?\}[\s\S]*?\{code\}/gi, /\{noformat\}[\s\S]*?\{
 
 /** Lines that are stack-trace frames or log lines rather than prose. */
 const NOISE_LINES =
-  /^\s*(at\s+[\w$.<>]+\(.*\)|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d.*|[\w.]+(Exception|Error):.*|Caused by:.*)$/gm;
+  /^[ \t]*(at\s+[\w$.<>]+\(.*\)|\[?\d{4}-\d\d-\d\d[ T]\d\d:\d\d.*|[\w.]+(Exception|Error):.*|Caused by:.*)$/gm;
 
 /** Inline noise: URLs, e-mail addresses, paths, hex ids, Jira markup tokens. */
 const INLINE = [
@@ -31,9 +31,21 @@ const INLINE = [
   /\{color(?::[^}]*)?\}|\{panel(?::[^}]*)?\}|\[~[^\]]*\]|!\S+\.(?:png|jpg|gif)(?:\|[^!]*)?!/gi,
 ];
 
-/** Drops code blocks, stack traces, logs, URLs and paths from a story text. */
+/** Characters of a text looked at: far more than the tokens kept, and a bound on the time per story. */
+const MAX_TEXT = 20_000;
+/**
+ * Runs of this many non-space characters are hashes, encoded data or URLs, never words (200, not less:
+ * qualified class names such as com.atlassian.bamboo.… run past 60 and name the component).
+ */
+const LONG_RUN = /\S{200,}/g;
+
+/**
+ * Drops code blocks, stack traces, logs, URLs and paths from a story text (its first
+ * {@link MAX_TEXT} characters). Linear time: long non-space runs go first, so no pattern below
+ * can backtrack over more than a short word.
+ */
 export function stripNoise(text: string): string {
-  let out = text;
+  let out = text.slice(0, MAX_TEXT).replace(LONG_RUN, " ");
   for (const re of BLOCKS) out = out.replace(re, " ");
   out = out.replace(NOISE_LINES, " ");
   for (const re of INLINE) out = out.replace(re, " ");
