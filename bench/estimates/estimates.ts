@@ -175,10 +175,20 @@ function speed(projects: Project[]) {
   const heapMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
   for (const q of queries) estimator.suggest(q); // warm-up (JIT)
   const times: number[] = [];
+  let slowest = { ms: -1, story: queries[0] as HistoryStory };
   for (const q of queries) {
     const t = performance.now();
     estimator.suggest(q);
-    times.push(performance.now() - t);
+    const ms = performance.now() - t;
+    times.push(ms);
+    if (ms > slowest.ms) slowest = { ms, story: q };
+  }
+  // The slowest story again, best of 5: tells a costly story from a pause of the machine (GC, other load).
+  let again = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 5; i++) {
+    const t = performance.now();
+    estimator.suggest(slowest.story);
+    again = Math.min(again, performance.now() - t);
   }
   const addTimes: number[] = [];
   for (const q of queries.slice(0, 200)) {
@@ -188,7 +198,7 @@ function speed(projects: Project[]) {
   }
   times.sort((a, b) => a - b);
   addTimes.sort((a, b) => a - b);
-  return { n, buildMs, heapMb, times, addTimes, queries: queries.length };
+  return { n, buildMs, heapMb, times, addTimes, queries: queries.length, again };
 }
 
 function main(): void {
@@ -258,7 +268,7 @@ function main(): void {
     `\n${s.n.toLocaleString("en")} history stories: index built in ${fmt(s.buildMs, 0)} ms, heap ${fmt(s.heapMb, 1)} MB; ` +
       `suggestion p50 ${fmt(percentile(s.times, 0.5), 2)} ms, p95 ${fmt(percentile(s.times, 0.95), 2)} ms, ` +
       `p99 ${fmt(percentile(s.times, 0.99), 2)} ms, ` +
-      `max ${fmt(s.times[s.times.length - 1] ?? Number.NaN, 2)} ms (${s.queries} stories); ` +
+      `max ${fmt(s.times[s.times.length - 1] ?? Number.NaN, 2)} ms (${s.queries} stories; that story again: ${fmt(s.again, 2)} ms); ` +
       `add p50 ${fmt(percentile(s.addTimes, 0.5), 3)} ms, p95 ${fmt(percentile(s.addTimes, 0.95), 3)} ms.`,
   );
 }
