@@ -7,7 +7,8 @@
  *    URLs and paths stripped, see `tokenize.ts`) in an inverted index, built once and grown by
  *    `add` (O(words of the story)).
  * 2. A new story is scored against the index with Okapi BM25; the score is divided by the story's
- *    score against itself, so a near-duplicate has similarity ≈ 1 and an unrelated story 0.
+ *    score against itself, so a near-duplicate has similarity ≈ 1 and an unrelated story 0. Only the
+ *    story's 40 highest-weighted words are scored, which bounds the time per suggestion.
  * 3. The suggestion is the weighted median of a mixture: the `k` nearest stories, each weighing
  *    kernel(similarity) × recency, plus the whole history as a prior of total mass `priorWeight`, each story
  *    weighing its recency. Weak neighbours thus shrink the answer to the (recent) history median;
@@ -46,7 +47,7 @@ export interface Suggestion {
 export interface EstimatorOptions {
   /** Neighbours taken into the mixture. */
   k: number;
-  /** Total weight of the history prior, in units of one perfectly similar neighbour. */
+  /** Total weight of the history prior, in kernel units (a neighbour of similarity 0.6 weighs 0.92). */
   priorWeight: number;
   /** Recency half-life in stories: a story `halfLife` stories older weighs half as much. */
   halfLife: number;
