@@ -85,3 +85,13 @@ describe("addPendingSuggestions (PointBot's generate-criteria)", () => {
     }
   });
 });
+
+it("keeps one author per suggestion in the database: a person, or PointBot alone", async () => {
+  const { story, member } = await room();
+  const insert = (values: Partial<typeof acceptanceCriteriaSuggestions.$inferInsert>) =>
+    server.ctx.db.insert(acceptanceCriteriaSuggestions).values({ storyId: story.id, content: "x", ...values });
+  await expect(insert({})).rejects.toThrow();
+  await expect(insert({ pointbotLabel: "PointBot (local)", suggestedBy: member.user.id })).rejects.toThrow();
+  await expect(insert({ pointbotLabel: "PointBot (local)" })).resolves.toBeDefined();
+  await expect(insert({ suggestedBy: member.user.id })).resolves.toBeDefined();
+});
