@@ -89,6 +89,9 @@ it("a guest's suggestion approved by the leader is seen live by a registered mem
   expect(await criteriaPanel(guest).locator('[data-testid^="approve-suggestion-"]').count()).toBe(0);
   await snap(leader, "criteria-01-leader-pending");
   await snap(member, "criteria-02-member-pending-390-dark");
+  await leader.setViewportSize({ width: 390, height: 844 });
+  await snap(leader, "criteria-02b-leader-pending-390");
+  await leader.setViewportSize({ width: 1280, height: 900 });
 
   // 3. The leader approves: the member sees the criterion join the story, live.
   await criteriaPanel(leader).locator('[data-testid^="approve-suggestion-"]').click();
