@@ -39,6 +39,7 @@ import { participantRoutes } from "./routes/sessions/participants";
 import { sessionRoutes } from "./routes/sessions/sessions";
 import { storyRoutes } from "./routes/stories/stories";
 import { subscriptionRoutes } from "./routes/subscription/subscription";
+import { suggestionRoutes } from "./routes/suggestions/suggestions";
 import { teamRoutes } from "./routes/teams/teams";
 import { teamsMessageRoutes } from "./routes/teamsMessages/teamsMessages";
 import { voteRoutes } from "./routes/votes/votes";
@@ -216,6 +217,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(joinInfoRoutes(ctx));
   await app.register(exportRoutes(ctx));
   await app.register(storyRoutes(ctx));
+  await app.register(suggestionRoutes(ctx));
   await app.register(voteRoutes(ctx));
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));

@@ -16,6 +16,8 @@ export const PARTICIPANT_ROLES = ["creator", "moderator", "participant", "observ
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 /** Statuses of an acceptance-criteria suggestion (spec part 1 section 3). */
 export const SUGGESTION_STATUSES = ["pending", "approved", "rejected", "merged"] as const;
+/** One suggestion status. */
+export type SuggestionStatus = (typeof SUGGESTION_STATUSES)[number];
 /** Types of a team integration (spec part 1 section 3). */
 export const INTEGRATION_TYPES = [
   "jira",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CriteriaSuggestionView } from "./criteriaSuggestions";
 import type {
   ParticipantView,
   SessionInvitationView,
@@ -170,6 +171,14 @@ export type ServerMessage =
   | { type: "timer_started"; sessionId: string; storyId: string; endsAt: string; serverNow: string }
   /** The story's round timer stopped: the leader stopped it, or a reveal, new round or story change did. */
   | { type: "timer_stopped"; sessionId: string; storyId: string }
+  /**
+   * Acceptance-criteria suggestions (spec part 2 section 4; issue #9 section 2): a pending one was
+   * made (a participant's or PointBot's), approved (its criterion is now last in `story`) or
+   * rejected. Carried presented, without e-mail.
+   */
+  | { type: "criteria_suggestion_added"; sessionId: string; suggestion: CriteriaSuggestionView }
+  | { type: "criteria_suggestion_approved"; sessionId: string; suggestion: CriteriaSuggestionView; story: StoryView }
+  | { type: "criteria_suggestion_rejected"; sessionId: string; suggestion: CriteriaSuggestionView }
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }

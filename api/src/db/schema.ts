@@ -296,7 +296,11 @@ export const votes = pgTable(
   ],
 );
 
-/** Acceptance-criteria suggestions: exactly one of suggestedBy (user) or participantId. */
+/**
+ * Acceptance-criteria suggestions (spec part 1 section 3; issue #9 section 2): a person's
+ * (exactly one of suggestedBy (user) or participantId) or PointBot's (`pointbotLabel`, the
+ * engine's name shown as the author, e.g. "PointBot (local)", and no person).
+ */
 export const acceptanceCriteriaSuggestions = pgTable(
   "acceptance_criteria_suggestions",
   {
@@ -306,11 +310,18 @@ export const acceptanceCriteriaSuggestions = pgTable(
       .references(() => stories.id, { onDelete: "cascade" }),
     suggestedBy: uuid("suggested_by").references(() => users.id, { onDelete: "cascade" }),
     participantId: uuid("participant_id").references(() => sessionParticipants.id, { onDelete: "cascade" }),
+    pointbotLabel: varchar("pointbot_label", { length: 100 }),
     content: text("content").notNull(),
     status: suggestionStatus("status").notNull().default("pending"),
     ...timestamps,
   },
-  (t) => [check("suggestions_one_author", sql`(${t.suggestedBy} IS NULL) <> (${t.participantId} IS NULL)`)],
+  (t) => [
+    check(
+      "suggestions_one_author",
+      sql`CASE WHEN ${t.pointbotLabel} IS NULL THEN (${t.suggestedBy} IS NULL) <> (${t.participantId} IS NULL) ELSE ${t.suggestedBy} IS NULL AND ${t.participantId} IS NULL END`,
+    ),
+    index("suggestions_story_status_idx").on(t.storyId, t.status),
+  ],
 );
 
 /** Integrations of a team, one per type. */

@@ -11,6 +11,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
 import { applyTimerMessage } from "./roundTimerCache";
 import { noteServerTime } from "./serverClock";
+import { applySuggestionMessage, refreshSuggestions } from "./suggestionCache";
 
 /**
  * Where the live connection stands (issue #8 section 5): `connecting` until the first snapshot,
@@ -182,6 +183,7 @@ const STATUS_CHANGING: ReadonlySet<ServerMessage["type"]> = new Set([
   "story_updated",
   "story_status_change",
   "round_started",
+  "criteria_suggestion_approved",
 ]);
 
 /**
@@ -244,6 +246,8 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
         backOnlineAt: live.connection === "reconnecting" ? Date.now() : live.backOnlineAt,
       });
       noteServerTime(message.serverNow);
+      // Suggestions are not in the snapshot: refetch the lists shown (issue #9 section 2).
+      if (live.snapshots > 0) refreshSuggestions(queryClient);
       return;
     }
     case "participants_update": {
@@ -288,6 +292,14 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
     case "round_started":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+      return;
+    case "criteria_suggestion_added":
+    case "criteria_suggestion_rejected":
+      applySuggestionMessage(queryClient, message);
+      return;
+    case "criteria_suggestion_approved":
+      applySuggestionMessage(queryClient, message);
+      upsertStories(queryClient, sessionId, [message.story]);
       return;
     case "timer_started":
     case "timer_stopped":

@@ -13,9 +13,18 @@ const useStyles = makeStyles({
 
 /**
  * The current story: title, ticket number, round, description and acceptance criteria;
- * `actions` (the leader's Edit and Delete) sit beside the title.
+ * `actions` (the leader's Edit and Delete) sit beside the title; `criteria`, when given, replaces
+ * the read-only criteria list (StoryCriteria: editing and suggestions, issue #9 section 2).
  */
-export function StoryDetails({ story, actions }: { story: StoryView; actions?: ReactNode }) {
+export function StoryDetails({
+  story,
+  actions,
+  criteria,
+}: {
+  story: StoryView;
+  actions?: ReactNode;
+  criteria?: ReactNode;
+}) {
   const styles = useStyles();
   return (
     <div className={styles.root}>
@@ -32,7 +41,9 @@ export function StoryDetails({ story, actions }: { story: StoryView; actions?: R
         {actions}
       </div>
       {story.description ? <StoryDescription key={story.id} text={story.description} /> : null}
-      {story.acceptanceCriteria.length > 0 ? (
+      {criteria ? (
+        criteria
+      ) : story.acceptanceCriteria.length > 0 ? (
         <div>
           <Text weight="semibold">Acceptance criteria</Text>
           <ul className={styles.criteria}>

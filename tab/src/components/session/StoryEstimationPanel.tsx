@@ -14,6 +14,7 @@ import { RevealControls } from "./RevealControls";
 import { RoleSwitch } from "./RoleSwitch";
 import { RoundHistory } from "./RoundHistory";
 import { RoundTimerPanel } from "./RoundTimerPanel";
+import { StoryCriteria } from "./StoryCriteria";
 import { StoryDetails } from "./StoryDetails";
 import { StoryEditActions } from "./StoryEditActions";
 import { StoryOutcome } from "./StoryOutcome";
@@ -85,6 +86,15 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       <StoryDetails
         story={story}
         actions={screen.isLeader ? <StoryEditActions key={story.id} sessionId={session.id} story={story} /> : null}
+        criteria={
+          <StoryCriteria
+            key={story.id}
+            sessionId={session.id}
+            story={story}
+            isLeader={screen.isLeader}
+            myVoterKey={screen.myVoterKey}
+          />
+        }
       />
       {done ? (
         <>

@@ -1,0 +1,4 @@
+ALTER TABLE "acceptance_criteria_suggestions" DROP CONSTRAINT "suggestions_one_author";--> statement-breakpoint
+ALTER TABLE "acceptance_criteria_suggestions" ADD COLUMN "pointbot_label" varchar(100);--> statement-breakpoint
+CREATE INDEX "suggestions_story_status_idx" ON "acceptance_criteria_suggestions" USING btree ("story_id","status");--> statement-breakpoint
+ALTER TABLE "acceptance_criteria_suggestions" ADD CONSTRAINT "suggestions_one_author" CHECK (CASE WHEN "acceptance_criteria_suggestions"."pointbot_label" IS NULL THEN ("acceptance_criteria_suggestions"."suggested_by" IS NULL) <> ("acceptance_criteria_suggestions"."participant_id" IS NULL) ELSE "acceptance_criteria_suggestions"."suggested_by" IS NULL AND "acceptance_criteria_suggestions"."participant_id" IS NULL END);

@@ -1,0 +1,51 @@
+import { suggestCriterionSchema } from "@pointwise/core/criteriaSuggestions";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { suggestCriterion } from "../../commands/criterionSuggester";
+import { approveSuggestion, rejectSuggestion } from "../../commands/suggestionDecider";
+import type { AppContext } from "../../context";
+import { loadStoryAccess } from "../../policies/storyAccess";
+import { loadSuggestionAccess, suggestionPolicy } from "../../policies/suggestionPolicy";
+import { presentSuggestion } from "../../presenters/criteriaSuggestionPresenter";
+import { viewerOf } from "../../presenters/participantPresenter";
+import { pendingSuggestions } from "../../queries/criteriaSuggestions";
+import { storyParams } from "../stories/schema";
+import { suggestionParams } from "./schema";
+
+/**
+ * Criteria suggestions of spec part 2 section 7 (issue #9 section 2): list, suggest (the
+ * leader's entry is added directly), approve and reject. POST /api/stories/{id}/generate-criteria
+ * (PointBot) stores its suggestions through commands/pointbotSuggestionAdder.
+ */
+export const suggestionRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  app.get("/api/stories/:id/suggestions", { schema: { params: storyParams } }, async (request) => {
+    const { story, access } = await loadStoryAccess(ctx, request, request.params.id);
+    suggestionPolicy.view(access);
+    const viewer = viewerOf(access);
+    return (await pendingSuggestions(ctx.db, story.id)).map((record) => presentSuggestion(record, viewer));
+  });
+
+  app.post(
+    "/api/stories/:id/suggestions",
+    { schema: { params: storyParams, body: suggestCriterionSchema } },
+    async (request, reply) => {
+      const { story, access } = await loadStoryAccess(ctx, request, request.params.id);
+      suggestionPolicy.suggest(access);
+      return reply.status(201).send(await suggestCriterion(ctx, access, story.id, request.body));
+    },
+  );
+
+  app.post("/api/suggestions/:id/approve", { schema: { params: suggestionParams } }, async (request) => {
+    const { suggestion, access } = await loadSuggestionAccess(ctx, request, request.params.id);
+    suggestionPolicy.decide(access);
+    return approveSuggestion(ctx, access, suggestion);
+  });
+
+  app.delete("/api/suggestions/:id", { schema: { params: suggestionParams } }, async (request) => {
+    const { suggestion, access } = await loadSuggestionAccess(ctx, request, request.params.id);
+    suggestionPolicy.decide(access);
+    return { message: "Suggestion rejected", suggestion: await rejectSuggestion(ctx, access, suggestion) };
+  });
+};
