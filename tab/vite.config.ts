@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { firstLoadChunkGroups } from "./firstLoadChunks.ts";
 import { precompressPlugin } from "./precompressPlugin.ts";
 
 /** The API the dev server proxies to (`npm run dev -w tab`); the built app is served by the API itself. */
@@ -25,5 +26,9 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      // Few, larger chunks on the session page's first load (see firstLoadChunks.ts).
+      output: { codeSplitting: { groups: firstLoadChunkGroups() } },
+    },
   },
 });

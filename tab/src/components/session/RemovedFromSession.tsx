@@ -4,8 +4,7 @@ import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { EmptyState } from "../common/EmptyState";
 
-/** True for the API's answer to someone the leader removed (403 PARTICIPANT_REMOVED; issue #8 section 1). */
-export const REMOVED_CODE = "PARTICIPANT_REMOVED";
+export { REMOVED_CODE } from "./sessionRemoved";
 
 /**
  * What a removed participant sees instead of the session (issue #8 section 1): the live

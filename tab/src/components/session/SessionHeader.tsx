@@ -1,11 +1,13 @@
 import { Badge, Button, makeStyles, Text, Title2, tokens } from "@fluentui/react-components";
 import { Calendar16Regular, People16Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
-import { useState } from "react";
-import { InviteDialog } from "./InviteDialog";
+import { lazy, Suspense, useState } from "react";
 import { ParticipantAvatars } from "./ParticipantAvatars";
 import { SessionLeaderMenu } from "./SessionLeaderMenu";
 import type { SessionScreen } from "./useSessionScreen";
+
+// Opens on a click: its code (tabs, the e-mail form) loads then (issue #6 part 4).
+const InviteDialog = lazy(() => import("./InviteDialog").then((m) => ({ default: m.InviteDialog })));
 
 const useStyles = makeStyles({
   header: {
@@ -71,7 +73,9 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
         {screen.isLeader ? <SessionLeaderMenu session={session} /> : null}
       </div>
       {inviting ? (
-        <InviteDialog sessionId={session.id} isLeader={screen.isLeader} open onOpenChange={setInviting} />
+        <Suspense fallback={null}>
+          <InviteDialog sessionId={session.id} isLeader={screen.isLeader} open onOpenChange={setInviting} />
+        </Suspense>
       ) : null}
     </header>
   );

@@ -1,10 +1,12 @@
 import { Button, Menu, MenuItem, MenuList, MenuPopover, MenuTrigger } from "@fluentui/react-components";
 import { Delete20Regular, Edit20Regular, MoreVertical20Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate } from "react-router";
 import { DeleteSessionDialog } from "../sessions/DeleteSessionDialog";
-import { EditSessionDialog } from "./EditSessionDialog";
+
+// Opens from the menu: its form (Select, Switch, Textarea) loads then (issue #6 part 4).
+const EditSessionDialog = lazy(() => import("./EditSessionDialog").then((m) => ({ default: m.EditSessionDialog })));
 
 /** The leader's session menu: Edit Session and Delete Session (with confirmation). */
 export function SessionLeaderMenu({ session }: { session: SessionView }) {
@@ -33,7 +35,9 @@ export function SessionLeaderMenu({ session }: { session: SessionView }) {
         </MenuPopover>
       </Menu>
       {open === "edit" ? (
-        <EditSessionDialog session={session} open onOpenChange={(o) => setOpen(o ? "edit" : null)} />
+        <Suspense fallback={null}>
+          <EditSessionDialog session={session} open onOpenChange={(o) => setOpen(o ? "edit" : null)} />
+        </Suspense>
       ) : null}
       <DeleteSessionDialog
         session={session}

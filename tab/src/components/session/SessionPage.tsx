@@ -1,20 +1,26 @@
-import { Button, makeStyles, Spinner, Tab, TabList } from "@fluentui/react-components";
+import { Button, makeStyles, Spinner } from "@fluentui/react-components";
 import { ErrorCircle24Regular, PeopleAudience24Regular } from "@fluentui/react-icons";
 import { isOpenStory } from "@pointwise/core/storyRules";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError, isApiError } from "../../api/ApiError";
 import { EmptyState } from "../common/EmptyState";
 import { usePageTitle } from "../common/usePageTitle";
 import { ConnectionStatus } from "./ConnectionStatus";
 import { ReactionLayer } from "./ReactionLayer";
-import { REMOVED_CODE, RemovedFromSession } from "./RemovedFromSession";
-import { SessionGoneScreen } from "./SessionGoneScreen";
+import { ResultsViewTabsPlaceholder, type StoriesOrResults } from "./ResultsViewTabsPlaceholder";
 import { SessionHeader } from "./SessionHeader";
-import { SessionResults } from "./SessionResults";
 import { SessionSideColumn } from "./SessionSideColumn";
 import { StoryEstimationPanel } from "./StoryEstimationPanel";
+import { REMOVED_CODE } from "./sessionRemoved";
 import { useSessionScreen } from "./useSessionScreen";
+
+// Loaded on demand (issue #6 part 4, first load within budget): the rare removed/archived
+// screens, and the results view with its tabs, which only exist once a story is completed.
+const RemovedFromSession = lazy(() => import("./RemovedFromSession").then((m) => ({ default: m.RemovedFromSession })));
+const SessionGoneScreen = lazy(() => import("./SessionGoneScreen").then((m) => ({ default: m.SessionGoneScreen })));
+const SessionResults = lazy(() => import("./SessionResults").then((m) => ({ default: m.SessionResults })));
+const ResultsViewTabs = lazy(() => import("./ResultsViewTabs").then((m) => ({ default: m.ResultsViewTabs })));
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px" },
@@ -34,7 +40,7 @@ export function SessionPage() {
   const { id = "" } = useParams();
   const navigate = useNavigate();
   const screen = useSessionScreen(id);
-  const [view, setView] = useState<"stories" | "results" | null>(null);
+  const [view, setView] = useState<StoriesOrResults | null>(null);
   const { session } = screen;
   usePageTitle(session.data ? session.data.title : session.isLoading ? undefined : "Session");
 
@@ -47,7 +53,13 @@ export function SessionPage() {
   }
   const error = session.error;
   // Removed by the leader (issue #8 section 1): the live push, or the API's refusal after it.
-  if (screen.live.removed || isApiError(error, REMOVED_CODE)) return <RemovedFromSession />;
+  if (screen.live.removed || isApiError(error, REMOVED_CODE)) {
+    return (
+      <Suspense fallback={null}>
+        <RemovedFromSession />
+      </Suspense>
+    );
+  }
   if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
     return (
       <EmptyState
@@ -64,7 +76,11 @@ export function SessionPage() {
   }
   // Archived or deleted while this screen was open (issue #8 section 5).
   if (screen.live.deleted || screen.live.archived) {
-    return <SessionGoneScreen kind={screen.live.deleted ? "deleted" : "archived"} signedIn={screen.signedIn} />;
+    return (
+      <Suspense fallback={null}>
+        <SessionGoneScreen kind={screen.live.deleted ? "deleted" : "archived"} signedIn={screen.signedIn} />
+      </Suspense>
+    );
   }
   if (!session.data) {
     return (
@@ -90,17 +106,14 @@ export function SessionPage() {
       <SessionHeader screen={screen} session={session.data} />
       <ReactionLayer sessionId={id} enabled={screen.presenceKnown} />
       {allCompleted || anyCompleted ? (
-        <TabList
-          selectedValue={effectiveView}
-          onTabSelect={(_e, d) => setView(d.value as "stories" | "results")}
-          data-testid="results-toggle"
-        >
-          <Tab value="stories">Stories</Tab>
-          <Tab value="results">Results</Tab>
-        </TabList>
+        <Suspense fallback={<ResultsViewTabsPlaceholder />}>
+          <ResultsViewTabs view={effectiveView} onChange={setView} />
+        </Suspense>
       ) : null}
       {showResults ? (
-        <SessionResults session={session.data} stories={screen.stories} votes={screen.votes} />
+        <Suspense fallback={<Spinner label="Loading results..." />}>
+          <SessionResults session={session.data} stories={screen.stories} votes={screen.votes} />
+        </Suspense>
       ) : (
         <div className={styles.layout}>
           <StoryEstimationPanel screen={screen} session={session.data} />

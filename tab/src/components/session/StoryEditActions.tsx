@@ -1,12 +1,14 @@
 import { Button } from "@fluentui/react-components";
 import { Delete20Regular, Edit20Regular } from "@fluentui/react-icons";
 import type { StoryView } from "@pointwise/core/presented";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useDeleteStory } from "../../api/storyMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useNotify } from "../../toasts/useNotify";
 import { ConfirmDialog } from "../common/ConfirmDialog";
-import { EditStoryDialog } from "./EditStoryDialog";
+
+// Opens on a click: its form loads then (issue #6 part 4).
+const EditStoryDialog = lazy(() => import("./EditStoryDialog").then((m) => ({ default: m.EditStoryDialog })));
 
 /**
  * The leader's Edit and Delete buttons on the current story (issue #8 section 3): Edit opens
@@ -46,7 +48,11 @@ export function StoryEditActions({ sessionId, story }: { sessionId: string; stor
       >
         Delete
       </Button>
-      {editing ? <EditStoryDialog sessionId={sessionId} story={story} onOpenChange={setEditing} /> : null}
+      {editing ? (
+        <Suspense fallback={null}>
+          <EditStoryDialog sessionId={sessionId} story={story} onOpenChange={setEditing} />
+        </Suspense>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

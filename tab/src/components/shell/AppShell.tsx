@@ -1,12 +1,14 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
-import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { MAIN_CONTENT_ID } from "../common/SkipLink";
-import { PhoneDrawer } from "./PhoneDrawer";
 import { Sidebar } from "./Sidebar";
 import { readSidebarOpen, writeSidebarOpen } from "./sidebarState";
 import { TopBar } from "./TopBar";
 import { useNarrowScreen } from "./useNarrowScreen";
+
+// Only phones open the drawer, and only on a tap of the menu button: its code loads then.
+const PhoneDrawer = lazy(() => import("./PhoneDrawer").then((m) => ({ default: m.PhoneDrawer })));
 
 const useStyles = makeStyles({
   root: { display: "flex", minHeight: "100vh", backgroundColor: tokens.colorNeutralBackground2 },
@@ -74,7 +76,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className={styles.root}>
       {narrow ? (
         drawerWanted ? (
-          <PhoneDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          <Suspense fallback={null}>
+            <PhoneDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+          </Suspense>
         ) : null
       ) : (
         <Sidebar open={open} />

@@ -6,19 +6,26 @@ import {
   Flash20Regular,
   PersonAdd20Regular,
 } from "@fluentui/react-icons";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useArchivedSessions, useSessions } from "../../api/sessionQueries";
 import { useTeams } from "../../api/teamQueries";
-import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
-import { CreateTeamDialog } from "../sessions/CreateTeamDialog";
 import { GuestAccountCard } from "./GuestAccountCard";
 import { RecentSessionsNav } from "./RecentSessionsNav";
 import { SidebarLink } from "./SidebarLink";
 import { SidebarSection } from "./SidebarSection";
 import { TeamsNav } from "./TeamsNav";
 import { UserMenu } from "./UserMenu";
+
+// The create dialogs open on a click, so their code (forms, Select, Switch, Textarea) loads then,
+// not with the shell (issue #6 part 4: first-load budget).
+const CreateSessionDialog = lazy(() =>
+  import("../sessions/CreateSessionDialog").then((m) => ({ default: m.CreateSessionDialog })),
+);
+const CreateTeamDialog = lazy(() =>
+  import("../sessions/CreateTeamDialog").then((m) => ({ default: m.CreateTeamDialog })),
+);
 
 const useStyles = makeStyles({
   root: {
@@ -147,8 +154,10 @@ export function Sidebar({ open, variant = "rail" }: { open: boolean; variant?: "
           <UserMenu user={user} collapsed={collapsed} />
         </div>
       ) : null}
-      {creatingSession ? <CreateSessionDialog open onOpenChange={setCreatingSession} /> : null}
-      {creatingTeam ? <CreateTeamDialog open onOpenChange={setCreatingTeam} /> : null}
+      <Suspense fallback={null}>
+        {creatingSession ? <CreateSessionDialog open onOpenChange={setCreatingSession} /> : null}
+        {creatingTeam ? <CreateTeamDialog open onOpenChange={setCreatingTeam} /> : null}
+      </Suspense>
     </aside>
   );
 }
