@@ -85,9 +85,10 @@ export interface SessionSummaryView {
   stories: { id: string; title: string; ticketNumber: string | null; points: number | null; rounds: number }[];
 }
 
-/** `1.2 hours` or `25 min` for a duration in minutes; `-` when unknown. */
+/** `1.2 hours`, `25 min` or `< 1 min` for a duration in minutes; `-` when unknown. */
 export function formatDuration(minutes: number | null): string {
   if (minutes === null) return "-";
+  if (minutes < 0.5) return "< 1 min";
   if (minutes < 60) return `${Math.max(0, Math.round(minutes))} min`;
   return `${(Math.round((minutes / 60) * 10) / 10).toFixed(1)} hours`;
 }

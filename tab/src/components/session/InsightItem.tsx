@@ -16,6 +16,8 @@ const useStyles = makeStyles({
   head: { display: "flex", gap: "6px", alignItems: "center", flexWrap: "wrap" },
   title: { overflowWrap: "anywhere" },
   muted: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
+  details: { color: tokens.colorNeutralForeground3 },
+  summary: { cursor: "pointer", color: tokens.colorBrandForeground1 },
   risks: { margin: 0, paddingLeft: "18px", color: tokens.colorNeutralForeground3 },
 });
 
@@ -29,7 +31,7 @@ const PRIORITY_COLOR: Record<InsightPriority, BadgeProps["color"]> = {
 
 /**
  * One PointBot insight (spec part 2 section 3 "Insight"): icon by name, title, priority badge,
- * message, recommendation, impact and risk factors; the leader may delete it.
+ * message, recommendation, and impact and risk factors behind a disclosure; the leader may delete it.
  */
 export function InsightItem({
   insight,
@@ -59,19 +61,26 @@ export function InsightItem({
             <strong>Recommendation:</strong> {insight.recommendation}
           </Text>
         ) : null}
-        {insight.impact ? (
-          <Text size={200} className={styles.muted}>
-            Impact: {insight.impact}
-          </Text>
-        ) : null}
-        {insight.riskFactors.length ? (
-          <ul className={styles.risks} aria-label="Risk factors">
-            {insight.riskFactors.map((r) => (
-              <li key={r}>
-                <Text size={200}>{r}</Text>
-              </li>
-            ))}
-          </ul>
+        {insight.impact || insight.riskFactors.length ? (
+          <details className={styles.details}>
+            <summary className={styles.summary}>
+              <Text size={200}>Impact and risks</Text>
+            </summary>
+            {insight.impact ? (
+              <Text size={200} className={styles.muted} as="p">
+                Impact: {insight.impact}
+              </Text>
+            ) : null}
+            {insight.riskFactors.length ? (
+              <ul className={styles.risks} aria-label="Risk factors">
+                {insight.riskFactors.map((r) => (
+                  <li key={r}>
+                    <Text size={200}>{r}</Text>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </details>
         ) : null}
       </div>
       {onDelete ? (

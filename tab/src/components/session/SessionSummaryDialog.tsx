@@ -30,7 +30,6 @@ const useStyles = makeStyles({
   value: { fontWeight: 700, fontSize: tokens.fontSizeBase500 },
   muted: { color: tokens.colorNeutralForeground3 },
   items: { margin: 0, paddingLeft: "20px", display: "flex", flexDirection: "column", gap: "4px" },
-  actions: { flexWrap: "wrap" },
 });
 
 /**
@@ -142,7 +141,7 @@ export function SessionSummaryDialog({
               </>
             ) : null}
           </DialogContent>
-          <DialogActions className={styles.actions}>
+          <DialogActions>
             <Button
               as="a"
               href={`/api/sessions/${encodeURIComponent(sessionId)}/export.md`}
