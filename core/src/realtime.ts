@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { InsightView } from "./insights";
 import type {
   ParticipantView,
   SessionInvitationView,
@@ -171,6 +172,8 @@ export type ServerMessage =
   /** The story's round timer stopped: the leader stopped it, or a reveal, new round or story change did. */
   | { type: "timer_stopped"; sessionId: string; storyId: string }
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
+  /** The leader regenerated or deleted PointBot's insights (issue #9 section 2): the whole new list. */
+  | { type: "insights_updated"; sessionId: string; insights: InsightView[] }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }
   /**

@@ -8,11 +8,13 @@ import { sessionInsights } from "../pointbot/insights/sessionInsights";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentInsight } from "../presenters/insightPresenter";
 import { loadSessionFacts } from "../queries/insightFacts";
+import { insightViews } from "../queries/sessionInsights";
 
 /**
  * Recomputes PointBot's insights from the session as it is now and replaces the stored ones, in
  * one transaction (issue #9 section 2, `POST /api/sessions/{id}/insights/regenerate`, leader).
- * Each row keeps its rule, list position and action items in `metadata`.
+ * Each row keeps its rule, list position and action items in `metadata`. After the commit the
+ * room gets `insights_updated` with the new list.
  * @param suggestions history suggestions by story id, when the estimator provides them
  * @returns the new insights, most important first
  */
@@ -49,11 +51,14 @@ export async function regenerateInsights(
       )
       .returning();
   });
-  return rows.map(presentInsight).sort((a, b) => Number(a.metadata?.position) - Number(b.metadata?.position));
+  const insights = rows.map(presentInsight).sort((a, b) => Number(a.metadata?.position) - Number(b.metadata?.position));
+  await ctx.hub.publish(access.session.id, { type: "insights_updated", sessionId: access.session.id, insights });
+  return insights;
 }
 
 /**
  * Deletes one insight of the session (issue #9 section 2, `DELETE /api/insights/{id}`, leader).
+ * Pushes `insights_updated` with the remaining list after the delete.
  * @throws 404 NOT_FOUND when it is already gone.
  */
 export async function deleteInsight(ctx: AppContext, access: SessionAccess, insightId: string): Promise<void> {
@@ -62,4 +67,6 @@ export async function deleteInsight(ctx: AppContext, access: SessionAccess, insi
     .where(and(eq(aiInsights.id, insightId), eq(aiInsights.sessionId, access.session.id)))
     .returning({ id: aiInsights.id });
   if (deleted.length === 0) throw notFound("Insight not found");
+  const insights = await insightViews(ctx, access.session.id);
+  await ctx.hub.publish(access.session.id, { type: "insights_updated", sessionId: access.session.id, insights });
 }

@@ -3,6 +3,7 @@ import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildStory, buildUser, joinGuest, joinMember, type TestUser } from "../../testing/factories";
 import { setSubscriptionPlan } from "../../testing/plans";
 import { startTestServer, type TestServer } from "../../testing/testServer";
+import { openSocket } from "../../testing/wsClient";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -114,6 +115,23 @@ describe("POST /api/sessions/{id}/insights/regenerate and GET /api/sessions/{id}
     expect((await leader.client.post("/api/sessions/not-a-uuid/insights/regenerate")).status).toBe(400);
     expect((await leader.client.get(`/api/sessions/${MISSING}/insights`)).status).toBe(404);
     expect((await leader.client.post(`/api/sessions/${MISSING}/insights/regenerate`)).status).toBe(404);
+  });
+});
+
+describe("insights_updated push (issue #9 section 2)", () => {
+  it("sends the new list to a second participant on regenerate and on delete", async () => {
+    const { leader, member, session } = await playedSession("basic");
+    const ws = await openSocket(server.url, member.client);
+    ws.send({ type: "join_session", sessionId: session.id, userId: member.user.id });
+    await ws.next("session_snapshot");
+    const res = await leader.client.post<InsightView[]>(`/api/sessions/${session.id}/insights/regenerate`);
+    const pushed = await ws.next("insights_updated");
+    expect(pushed).toEqual({ type: "insights_updated", sessionId: session.id, insights: res.body });
+    const [gone, ...rest] = res.body;
+    await leader.client.delete(`/api/insights/${gone?.id}`);
+    const after = await ws.next("insights_updated", (m) => m.insights.length === rest.length);
+    expect(after.insights.map((i) => i.id)).toEqual(rest.map((i) => i.id));
+    await ws.close();
   });
 });
 
