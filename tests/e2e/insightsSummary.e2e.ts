@@ -8,7 +8,7 @@ import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } fro
  * Issue #9 section 4 (browser proof of section 2): a leader on a paid plan regenerates PointBot's
  * insights from a real, voted session (toast, icons by name, priority badges, refresh time as
  * hour:minute), deletes one, opens the Session Summary (real consensus rate and action items)
- * and shares it to Teams: with no bot in a conversation the server answers a share link, which
+ * and shares it to Teams (a guest sees the insights arrive live): with no bot in a conversation the server answers a share link, which
  * opens in a new window. On the free plan the card shows the upgrade prompt instead.
  */
 let server: TestServer;
@@ -78,8 +78,7 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
     /PointBot \(local\) · refreshed at \d\d:\d\d$/,
   );
 
-  // The guest sees the same insights, without the leader's buttons.
-  await guest.reload();
+  // The guest sees the same insights live (insights_updated), without the leader's buttons.
   const guestCard = guest.getByTestId("ai-insights-card");
   await waitUntil("guest insights", async () => (await guestCard.getByTestId("insight").count()) >= 4);
   expect(await guestCard.getByTestId("insights-regenerate").count()).toBe(0);
