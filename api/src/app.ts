@@ -32,6 +32,7 @@ import { logoutRoutes } from "./routes/auth/logout";
 import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
+import { insightRoutes } from "./routes/insights/insights";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { exportRoutes } from "./routes/sessions/exports";
 import { joinInfoRoutes } from "./routes/sessions/joinInfo";
@@ -216,6 +217,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(participantRoutes(ctx));
   await app.register(joinInfoRoutes(ctx));
   await app.register(exportRoutes(ctx));
+  await app.register(insightRoutes(ctx));
   await app.register(storyRoutes(ctx));
   await app.register(suggestionRoutes(ctx));
   await app.register(voteRoutes(ctx));

@@ -86,6 +86,17 @@ export const subscriptionLimitReached = (currentPlan: string, limit: number, cur
     `You've used ${currentSessions} out of your ${limit} allowed sessions. Upgrade your plan or delete sessions to continue.`,
     { currentPlan, limit, currentSessions },
   );
+/**
+ * 403: a feature above the plan that counts (DESIGN.md "Contracts"; AI insights need basic or
+ * pro, spec part 2 section 6). The body carries `requiredPlan` and `currentPlan`.
+ */
+export const planUpgradeRequired = (requiredPlan: string, currentPlan: string): AppError =>
+  new AppError(
+    403,
+    "PLAN_UPGRADE_REQUIRED",
+    `This feature needs the ${requiredPlan} plan or higher. Upgrade your plan to use it.`,
+    { requiredPlan, currentPlan },
+  );
 /** 403: missing or wrong CSRF token (spec part 1 section 7). */
 export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAILED", "Invalid or missing CSRF token");
 /**

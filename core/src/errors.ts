@@ -10,6 +10,7 @@ export const ERROR_CODES = [
   "TEAM_ACCESS_DENIED",
   "PERMISSION_DENIED",
   "SUBSCRIPTION_LIMIT_REACHED",
+  "PLAN_UPGRADE_REQUIRED",
   "SUBSCRIPTION_INACTIVE",
   "SESSION_LOCKED",
   "VALIDATION_ERROR",
@@ -41,4 +42,6 @@ export interface ErrorBody {
   currentPlan?: string;
   limit?: number;
   currentSessions?: number;
+  /** PLAN_UPGRADE_REQUIRED: the lowest plan with the feature (DESIGN.md "Contracts"). */
+  requiredPlan?: string;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { CriteriaSuggestionView } from "./criteriaSuggestions";
+import type { InsightView } from "./insights";
 import type {
   ParticipantView,
   SessionInvitationView,
@@ -180,6 +181,8 @@ export type ServerMessage =
   | { type: "criteria_suggestion_approved"; sessionId: string; suggestion: CriteriaSuggestionView; story: StoryView }
   | { type: "criteria_suggestion_rejected"; sessionId: string; suggestion: CriteriaSuggestionView }
   | { type: "active_story_changed"; sessionId: string; storyId: string | null; timestamp: string }
+  /** The leader regenerated or deleted PointBot's insights (issue #9 section 2): the whole new list. */
+  | { type: "insights_updated"; sessionId: string; insights: InsightView[] }
   | { type: "session_updated"; session: SessionView }
   | { type: "session_deleted"; sessionId: string }
   /**

@@ -5,3 +5,8 @@ const FREE_PLAN_SESSION_LIMIT = 3;
 export function sessionLimitOf(plan: string): number | null {
   return plan === "free" ? FREE_PLAN_SESSION_LIMIT : null;
 }
+
+/** True when `plan` includes AI insights (spec part 2 sections 3 and 6: basic and pro; enterprise is above pro). */
+export function planHasInsights(plan: string): boolean {
+  return plan === "basic" || plan === "pro" || plan === "enterprise";
+}

@@ -8,6 +8,7 @@ import type {
 import type { Presence, ServerMessage } from "@pointwise/core/realtime";
 import { sessionStatusOfStories } from "@pointwise/core/sessionStatus";
 import type { QueryClient } from "@tanstack/react-query";
+import { insightKeys } from "./insightQueries";
 import { queryKeys } from "./queryKeys";
 import { applyTimerMessage } from "./roundTimerCache";
 import { noteServerTime } from "./serverClock";
@@ -307,6 +308,9 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       return;
     case "stories_reordered":
       reorderStories(queryClient, sessionId, message.storyIds);
+      return;
+    case "insights_updated":
+      queryClient.setQueryData(insightKeys.insights(sessionId), message.insights);
       return;
     case "active_story_changed":
       queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), (old) =>

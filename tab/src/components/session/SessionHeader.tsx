@@ -1,9 +1,10 @@
 import { Badge, Button, makeStyles, Text, Title2, tokens } from "@fluentui/react-components";
-import { Calendar16Regular, People16Regular, PersonAdd20Regular } from "@fluentui/react-icons";
+import { Calendar16Regular, DocumentText20Regular, People16Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { lazy, Suspense, useState } from "react";
 import { ParticipantAvatars } from "./ParticipantAvatars";
 import { SessionLeaderMenu } from "./SessionLeaderMenu";
+import { SessionSummaryDialog } from "./SessionSummaryDialog";
 import type { SessionScreen } from "./useSessionScreen";
 
 // Opens on a click: its code (tabs, the e-mail form) loads then (issue #6 part 4).
@@ -32,11 +33,13 @@ const useStyles = makeStyles({
 
 /**
  * Session header (spec part 2 section 2): title, created date, participant count, Live badge
- * when the leader is present, project key, Invite and the leader's Edit/Delete menu, avatars.
+ * when the leader is present, project key, Invite, Summary (the Session Summary dialog) and the
+ * leader's Edit/Delete menu, avatars.
  */
 export function SessionHeader({ screen, session }: { screen: SessionScreen; session: SessionView }) {
   const styles = useStyles();
   const [inviting, setInviting] = useState(false);
+  const [summarizing, setSummarizing] = useState(false);
   const count = screen.participants.length || session.stats.participantCount;
   return (
     <header className={styles.header}>
@@ -70,6 +73,9 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
         <Button icon={<PersonAdd20Regular />} onClick={() => setInviting(true)} data-testid="invite-button">
           Invite
         </Button>
+        <Button icon={<DocumentText20Regular />} onClick={() => setSummarizing(true)} data-testid="summary-button">
+          Summary
+        </Button>
         {screen.isLeader ? <SessionLeaderMenu session={session} /> : null}
       </div>
       {inviting ? (
@@ -77,6 +83,7 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
           <InviteDialog sessionId={session.id} isLeader={screen.isLeader} open onOpenChange={setInviting} />
         </Suspense>
       ) : null}
+      {summarizing ? <SessionSummaryDialog sessionId={session.id} open onOpenChange={setSummarizing} /> : null}
     </header>
   );
 }

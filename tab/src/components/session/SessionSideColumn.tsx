@@ -1,5 +1,6 @@
 import { makeStyles } from "@fluentui/react-components";
 import type { SessionView } from "@pointwise/core/presented";
+import { AiInsightsCard } from "./AiInsightsCard";
 import { SessionStatsCard } from "./SessionStatsCard";
 import { StoryQueue } from "./StoryQueue";
 import { StoryTools } from "./StoryTools";
@@ -9,7 +10,7 @@ const useStyles = makeStyles({
   column: { display: "flex", flexDirection: "column", gap: "16px", minWidth: 0 },
 });
 
-/** The session screen's side column: the leader's story tools, the Story Queue (more than one story) and stats. */
+/** The session screen's side column: the leader's story tools, the Story Queue (more than one story), stats and AI Insights. */
 export function SessionSideColumn({ screen, session }: { screen: SessionScreen; session: SessionView }) {
   const styles = useStyles();
   return (
@@ -17,6 +18,7 @@ export function SessionSideColumn({ screen, session }: { screen: SessionScreen; 
       {screen.isLeader ? <StoryTools session={session} /> : null}
       {screen.stories.length > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
       <SessionStatsCard session={session} stories={screen.stories} votes={screen.votes} />
+      <AiInsightsCard sessionId={session.id} isLeader={screen.isLeader} />
     </div>
   );
 }

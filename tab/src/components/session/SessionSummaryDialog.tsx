@@ -1,0 +1,171 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from "@fluentui/react-components";
+import { ArrowDownload20Regular, Share20Regular } from "@fluentui/react-icons";
+import { formatDuration } from "@pointwise/core/insights";
+import { useSessionSummary, useShareToTeams } from "../../api/insightQueries";
+import { useNotify } from "../../toasts/useNotify";
+import { useReturnFocus } from "../common/useReturnFocus";
+
+const useStyles = makeStyles({
+  content: { display: "flex", flexDirection: "column", gap: "12px" },
+  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))", gap: "8px" },
+  stat: {
+    display: "flex",
+    flexDirection: "column",
+    padding: "8px",
+    borderRadius: "6px",
+    backgroundColor: tokens.colorNeutralBackground2,
+  },
+  value: { fontWeight: 700, fontSize: tokens.fontSizeBase500 },
+  muted: { color: tokens.colorNeutralForeground3 },
+  items: { margin: 0, paddingLeft: "20px", display: "flex", flexDirection: "column", gap: "4px" },
+});
+
+/**
+ * The Session Summary dialog (spec part 2 sections 2 and 7; issue #9 section 2): the measured
+ * duration and the real consensus rate (not the spec's placeholder 1.2 hours and 85 %), stories,
+ * points, participants and rounds, PointBot's action items, Export (the Markdown export,
+ * session-results-{id}.md) and Share to Teams (`POST /api/sessions/{id}/teams-message`: a toast
+ * when the bot posted it, else the Teams share link opens in a new window). Sharing failures are
+ * only logged (spec part 2 section 8).
+ */
+export function SessionSummaryDialog({
+  sessionId,
+  open,
+  onOpenChange,
+}: {
+  sessionId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const styles = useStyles();
+  const notify = useNotify();
+  useReturnFocus(open);
+  const summary = useSessionSummary(sessionId, open);
+  const share = useShareToTeams(sessionId);
+  const s = summary.data;
+
+  const onShare = () => {
+    if (!s) return;
+    // Opened now, inside the click, so pop-up blockers allow it; pointed at the link once known.
+    const popup = window.open("", "_blank");
+    share.mutate(s, {
+      onSuccess: (result) => {
+        if (result.posted) {
+          popup?.close();
+          notify("Shared to Teams", result.message);
+        } else if (popup) {
+          popup.opener = null;
+          popup.location.href = result.shareUrl;
+        } else {
+          window.open(result.shareUrl, "_blank", "noopener");
+        }
+      },
+      onError: (err) => {
+        popup?.close();
+        console.error("Share to Teams failed", err);
+      },
+    });
+  };
+
+  const stats = s
+    ? [
+        { label: "Duration", value: formatDuration(s.durationMinutes), testId: "summary-duration" },
+        {
+          label: "Consensus rate",
+          value: s.consensusRate === null ? "-" : `${s.consensusRate}%`,
+          testId: "summary-consensus",
+        },
+        { label: "Stories completed", value: `${s.completedStories}/${s.totalStories}`, testId: "summary-completed" },
+        { label: "Total points", value: String(s.totalPoints), testId: "summary-points" },
+        {
+          label: "Average points",
+          value: s.averagePoints === null ? "-" : s.averagePoints.toFixed(1),
+          testId: "summary-average",
+        },
+        { label: "Participants", value: String(s.participants), testId: "summary-participants" },
+        {
+          label: "Per story",
+          value: formatDuration(s.averageMinutesPerStory),
+          testId: "summary-per-story",
+        },
+        { label: "Rounds", value: String(s.rounds), testId: "summary-rounds" },
+      ]
+    : [];
+
+  return (
+    <Dialog open={open} onOpenChange={(_e, data) => onOpenChange(data.open)}>
+      <DialogSurface style={{ maxWidth: "min(640px, calc(100vw - 32px))" }} data-testid="summary-dialog">
+        <DialogBody>
+          <DialogTitle>Session Summary</DialogTitle>
+          <DialogContent className={styles.content}>
+            {summary.isLoading ? <Spinner label="Loading summary..." /> : null}
+            {summary.isError ? <Text>The summary could not be loaded. Please try again.</Text> : null}
+            {s ? (
+              <>
+                <div className={styles.grid}>
+                  {stats.map((stat) => (
+                    <div key={stat.label} className={styles.stat}>
+                      <span className={styles.value} data-testid={stat.testId}>
+                        {stat.value}
+                      </span>
+                      <Text size={200} className={styles.muted}>
+                        {stat.label}
+                      </Text>
+                    </div>
+                  ))}
+                </div>
+                <Text weight="semibold">Action Items</Text>
+                {s.actionItems.length ? (
+                  <ul className={styles.items} data-testid="summary-action-items">
+                    {s.actionItems.map((item) => (
+                      <li key={item}>
+                        <Text>{item}</Text>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <Text className={styles.muted}>Nothing to follow up: PointBot found no action items.</Text>
+                )}
+              </>
+            ) : null}
+          </DialogContent>
+          <DialogActions>
+            <Button
+              as="a"
+              href={`/api/sessions/${encodeURIComponent(sessionId)}/export.md`}
+              download
+              icon={<ArrowDownload20Regular />}
+              data-testid="summary-export"
+            >
+              Export
+            </Button>
+            <Button
+              appearance="primary"
+              icon={share.isPending ? <Spinner size="extra-tiny" /> : <Share20Regular />}
+              onClick={onShare}
+              disabled={!s || share.isPending}
+              data-testid="summary-share"
+            >
+              Share to Teams
+            </Button>
+            <Button appearance="secondary" onClick={() => onOpenChange(false)}>
+              Close
+            </Button>
+          </DialogActions>
+        </DialogBody>
+      </DialogSurface>
+    </Dialog>
+  );
+}
