@@ -1,0 +1,27 @@
+import { enhancedDescriptionRequestSchema, type StoryAnalysisAnswer } from "@pointwise/core/pointbotSchemas";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppContext } from "../../context";
+import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
+
+/**
+ * `POST /api/stories/generate-enhanced-description {title, description?, sessionId?}` (spec part 2
+ * sections 3 and 7, issue #9 section 2): PointBot's analysis object `{description {...}, metadata
+ * {priority, completenessScore, clarityScore}}` plus `engine` (the label the UI shows). Stores
+ * nothing. A signed-in user, or a guest participant of `sessionId`; with `sessionId` the caller
+ * must see that session (403 otherwise). 400 VALIDATION_ERROR for a blank or too long title,
+ * 401, 429 RATE_LIMITED (app.aiCallGuard), 502 AI_UNAVAILABLE when the model fails.
+ */
+export const enhancedDescriptionRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    "/api/stories/generate-enhanced-description",
+    { schema: { body: enhancedDescriptionRequestSchema }, preHandler: app.aiCallGuard },
+    async (request): Promise<StoryAnalysisAnswer> => {
+      const { title, description, sessionId } = request.body;
+      if (sessionId) sessionPolicy.view(await loadSessionAccess(ctx.db, request, sessionId));
+      const analysis = await ctx.pointbot.analyzeStory({ title, description });
+      return { ...analysis, engine: ctx.pointbot.label };
+    },
+  );
+};
