@@ -18,8 +18,8 @@ const lowerFirst = (s: string): string => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLower
 function focusOf(r: StoryReading): string {
   const endpoint = r.endpoints[0];
   if (endpoint) return `\`${endpointName(endpoint)}\``;
-  if (r.kinds.includes("api") || r.kinds.includes("security")) return `the API behind "${r.subject}"`;
-  return `"${r.subject}"`;
+  if (r.kinds.includes("api") || r.kinds.includes("security")) return `the API behind “${r.subject}”`;
+  return `“${r.subject}”`;
 }
 
 /** Criteria for a story about an HTTP API: one per status code the story implies or names. */
@@ -54,7 +54,7 @@ function apiCriteria(r: StoryReading): string[] {
 /** Criteria templates per kind of work (issue #9 section 1), filled with the story's own names. */
 function kindCriteria(kind: WorkKind, r: StoryReading): string[] {
   const focus = focusOf(r);
-  const ui = r.components[0] ?? `the screen for "${r.subject}"`;
+  const ui = r.components[0] ?? `the screen for “${r.subject}”`;
   const data = r.databases.length > 0 ? r.databases.join(", ") : "the affected tables";
   const service = r.services.length > 0 ? r.services.join(", ") : "the external system";
   const measure = r.measures[0];
@@ -92,14 +92,14 @@ function kindCriteria(kind: WorkKind, r: StoryReading): string[] {
       ];
     case "integration":
       return [
-        `${service}: a successful call maps every field of "${r.subject}" both ways without loss`,
+        `${service}: a successful call maps every field of “${r.subject}” both ways without loss`,
         `${service} timeouts and 5xx answers are retried once and then reported to the user; no partial data is stored`,
         `${service} credentials are configurable and never shown back in full`,
       ];
     case "bug":
       return [
-        `The problem "${r.subject}" no longer reproduces with the steps in the description`,
-        `An automated regression test fails before the fix and passes after it for "${r.subject}"`,
+        `The problem “${r.subject}” no longer reproduces with the steps in the description`,
+        `An automated regression test fails before the fix and passes after it for “${r.subject}”`,
         "Related behaviour that worked before the fix still works (no new errors in the log)",
       ];
   }
@@ -122,8 +122,8 @@ function genericCriteria(r: StoryReading): string[] {
   }
   for (const s of r.sentences.filter((s) => /\b(should|must|needs? to|allow|able to|can)\b/i.test(s)).slice(0, 3))
     out.push(clip(s.replace(/[.!]+$/, ""), 200));
-  out.push(`"${r.subject}" works end to end in the product and is covered by an automated test`);
-  out.push(`The documentation or help text describes "${r.subject}"`);
+  out.push(`“${r.subject}” works end to end in the product and is covered by an automated test`);
+  out.push(`The documentation or help text describes “${r.subject}”`);
   return out;
 }
 
@@ -245,14 +245,14 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
   const primary = r.kinds[0];
   const as = r.userStory?.as || (r.kinds.includes("api") ? "an API client developer" : "a user of the product");
   const want =
-    r.userStory?.want || (r.kinds.includes("bug") ? `the problem "${r.subject}" fixed` : lowerFirst(r.subject));
+    r.userStory?.want || (r.kinds.includes("bug") ? `the problem “${r.subject}” fixed` : lowerFirst(r.subject));
   const soThat =
     r.userStory?.soThat ||
     (r.kinds.includes("bug")
       ? "my work is no longer blocked by this problem"
       : r.kinds.includes("performance")
         ? "the product stays fast as usage grows"
-        : `I can rely on "${r.subject}" in my daily work`);
+        : `I can rely on “${r.subject}” in my daily work`);
   const criteria = criteriaOf(r).slice(0, MAX_CRITERIA);
   const uncertainty = uncertaintyOf(r);
   const { complexity, effort } = complexityOf(r, story.complexityHint);
@@ -315,7 +315,7 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
       implementationHints: {
         approach: primary
           ? `Start from ${focusOf(r)}: ${PATTERNS[primary][0]?.toLowerCase()}, then cover the acceptance criteria with tests.`
-          : `Agree the scope of "${r.subject}" first, then build it in small, tested steps.`,
+          : `Agree the scope of “${r.subject}” first, then build it in small, tested steps.`,
         patterns: uniqueCaseless(r.kinds.flatMap((k) => PATTERNS[k])),
         considerations,
         risks: uniqueCaseless([

@@ -68,7 +68,7 @@ const KIND_WORDS: Record<WorkKind, RegExp> = {
   migration:
     /\b(migrat\w*|schema|database|db|table|column|index(es)?|sql|postgres\w*|mysql|cassandra|mongo\w*|backfill|upgrade script|data model|import|export|bulk load|ingest)\b/gi,
   security:
-    /\b(auth\w*|oauth|token|password|permission\w*|role|acl|secur\w*|encrypt\w*|csrf|xss|injection|vulnerab\w*|credential\w*|ssl|tls|certificate|ownership|access control|login|sign[- ]in)\b/gi,
+    /\b(auth\w*|oauth|tokens?|passwords?|permission\w*|roles?|acl|secur\w*|encrypt\w*|csrf|xss|injection|vulnerab\w*|credential\w*|ssl|tls|certificate|ownership|access control|login|sign[- ]in)\b/gi,
   performance:
     /\b(perform\w*|slow\w*|fast\w*|latency|throughput|cache|caching|memory|cpu|load|scal\w*|timeouts?|speed|optimi[sz]\w*|benchmark|\d+\s?(ms|milliseconds|seconds|s)\b)/gi,
   integration:
