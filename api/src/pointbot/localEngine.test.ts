@@ -22,7 +22,7 @@ describe("local PointBot engine on real backlog stories", () => {
     const analysis = analyzeLocally(story);
     expect(storyAnalysisSchema.parse(analysis)).toEqual(analysis);
     const criteria = criteriaText(story);
-    expect(criteria).toContain("`/assets/UUID/data`");
+    expect(criteria).toContain("/assets/UUID/data answers 404 Not Found");
     for (const code of ["200 OK", "400 Bad Request", "401 Unauthorized", "403 Forbidden", "404 Not Found"])
       expect(criteria).toContain(code);
     expect(analysis.description.technicalContext.apis).toEqual(expect.arrayContaining(["/assets/UUID/data"]));

@@ -17,20 +17,14 @@ const lowerFirst = (s: string): string => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLower
 /** The thing the story is about, for criteria: its first endpoint, UI part, or its title. */
 function focusOf(r: StoryReading): string {
   const endpoint = r.endpoints[0];
-  if (endpoint) return `\`${endpointName(endpoint)}\``;
+  if (endpoint) return endpointName(endpoint);
   if (r.kinds.includes("api") || r.kinds.includes("security")) return `the API behind “${r.subject}”`;
   return `“${r.subject}”`;
 }
 
 /** Criteria for a story about an HTTP API: one per status code the story implies or names. */
 function apiCriteria(r: StoryReading): string[] {
-  const target =
-    r.endpoints.length > 0
-      ? r.endpoints
-          .slice(0, 2)
-          .map((e) => `\`${endpointName(e)}\``)
-          .join(", ")
-      : focusOf(r);
+  const target = focusOf(r);
   const codes = new Set<number>([...r.statusCodes, 200, 400, 401, 404]);
   const out: string[] = [];
   const success = [...codes].find((c) => c >= 200 && c < 300) ?? 200;
@@ -56,7 +50,7 @@ function kindCriteria(kind: WorkKind, r: StoryReading): string[] {
   const focus = focusOf(r);
   const ui = r.components[0] ?? `the screen for “${r.subject}”`;
   const data = r.databases.length > 0 ? r.databases.join(", ") : "the affected tables";
-  const service = r.services.length > 0 ? r.services.join(", ") : "the external system";
+  const service = r.services.length > 0 ? r.services.join(", ") : "The external system";
   const measure = r.measures[0];
   switch (kind) {
     case "api":

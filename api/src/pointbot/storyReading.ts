@@ -72,7 +72,7 @@ const KIND_WORDS: Record<WorkKind, RegExp> = {
   performance:
     /\b(perform\w*|slow\w*|fast\w*|latency|throughput|cache|caching|memory|cpu|load|scal\w*|timeouts?|speed|optimi[sz]\w*|benchmark|\d+\s?(ms|milliseconds|seconds|s)\b)/gi,
   integration:
-    /\b(jira|slack|teams|github|gitlab|bitbucket|webhooks?|s3|aws|azure|hdfs|ldap|smtp|e-?mail|stripe|salesforce|zapier|svn|cvs|git|maven|npm|third[- ]party|integrat\w*|sync\w*|callback|message queue|kafka|rabbitmq)\b/gi,
+    /\b(jira|slack|microsoft teams|github|gitlab|bitbucket|webhooks?|s3|aws|azure|hdfs|ldap|smtp|e-?mail|stripe|salesforce|zapier|svn|cvs|git|maven|npm|third[- ]party|integrat\w*|sync\w*|callback|message queue|kafka|rabbitmq)\b/gi,
   bug: /\b(bugs?|fails?|failed|failing|failure|broken|crash\w*|errors?|exceptions?|incorrect\w*|wrong|regression|not working|doesn't|does not|cannot|can't|npe|hangs?)\b/gi,
 };
 
