@@ -59,7 +59,9 @@ it("generates a technical analysis in Add Story with the local engine", async ()
   await snap(page, "pointbot-01-add-story-generated");
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await snap(page, "pointbot-02-add-story-390");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await snap(page, "pointbot-02-add-story-390-dark");
+  await page.emulateMedia({ colorScheme: "light" });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await dialog.getByTestId("story-submit").click();

@@ -256,7 +256,8 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
     r.databases.length > 0 ? `data in ${r.databases.join(", ")}` : "",
     r.services.length > 0 ? `integrations with ${r.services.join(", ")}` : "",
   ].filter(Boolean);
-  const excerpt = clip(r.sentences.slice(0, 3).join(" "), 600);
+  // The story's own text stays whole (up to 3,500 characters) so filling the form loses nothing of it.
+  const excerpt = clip(r.text.replace(/\s*\n\s*/g, " "), 3500);
   const kindsText =
     r.kinds.length > 0 ? r.kinds.map((k) => SKILLS[k].toLowerCase()).join(", ") : "general product work";
   const functional = uniqueCaseless([
