@@ -44,12 +44,6 @@ export const storyAnalysisSchema = z.strictObject({
 /** One enhanced description analysis (spec part 2 section 3). */
 export type StoryAnalysis = z.infer<typeof storyAnalysisSchema>;
 
-/**
- * The route's answer: the analysis object plus `engine`, the label the UI shows next to the
- * button ("PointBot (local)" or the model's name; issue #9 section 1).
- */
-export type StoryAnalysisAnswer = StoryAnalysis & { engine: string };
-
 /** Criteria suggestions for an existing story (issue #9 section 2, generate-criteria): 1-10 new criteria. */
 export const criteriaSuggestionsSchema = z.strictObject({ suggestions: z.array(z.string()) });
 /** PointBot's criteria suggestions. */

@@ -1,4 +1,4 @@
-import type { StoryAnalysisAnswer } from "@pointwise/core/pointbotSchemas";
+import type { StoryAnalysis } from "@pointwise/core/pointbotSchemas";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 
@@ -22,7 +22,7 @@ export function useAiEngine() {
 export function useGenerateEnhancedDescription(sessionId: string) {
   return useMutation({
     mutationFn: (input: { title: string; description: string }) =>
-      apiRequest<StoryAnalysisAnswer>("POST", "/api/stories/generate-enhanced-description", {
+      apiRequest<StoryAnalysis>("POST", "/api/stories/generate-enhanced-description", {
         body: { title: input.title, description: input.description || undefined, sessionId },
       }),
   });

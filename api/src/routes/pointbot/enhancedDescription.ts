@@ -1,4 +1,4 @@
-import { enhancedDescriptionRequestSchema, type StoryAnalysisAnswer } from "@pointwise/core/pointbotSchemas";
+import { enhancedDescriptionRequestSchema, type StoryAnalysis } from "@pointwise/core/pointbotSchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
@@ -7,8 +7,8 @@ import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 /**
  * `POST /api/stories/generate-enhanced-description {title, description?, sessionId?}` (spec part 2
  * sections 3 and 7, issue #9 section 2): PointBot's analysis object `{description {...}, metadata
- * {priority, completenessScore, clarityScore}}` plus `engine` (the label the UI shows). Stores
- * nothing. A signed-in user, or a guest participant of `sessionId`; with `sessionId` the caller
+ * {priority, completenessScore, clarityScore}}` and nothing else (the engine's label is in
+ * GET /api/health `aiLabel`). Stores nothing. A signed-in user, or a guest participant of `sessionId`; with `sessionId` the caller
  * must see that session (403 otherwise). 400 VALIDATION_ERROR for a blank or too long title,
  * 401, 429 RATE_LIMITED (app.aiCallGuard), 502 AI_UNAVAILABLE when the model fails.
  */
@@ -17,11 +17,10 @@ export const enhancedDescriptionRoutes = (ctx: AppContext) => async (base: Fasti
   app.post(
     "/api/stories/generate-enhanced-description",
     { schema: { body: enhancedDescriptionRequestSchema }, preHandler: app.aiCallGuard },
-    async (request): Promise<StoryAnalysisAnswer> => {
+    async (request): Promise<StoryAnalysis> => {
       const { title, description, sessionId } = request.body;
       if (sessionId) sessionPolicy.view(await loadSessionAccess(ctx.db, request, sessionId));
-      const analysis = await ctx.pointbot.analyzeStory({ title, description });
-      return { ...analysis, engine: ctx.pointbot.label };
+      return ctx.pointbot.analyzeStory({ title, description });
     },
   );
 };
