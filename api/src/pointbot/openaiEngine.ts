@@ -68,7 +68,9 @@ export class OpenAiPointBotEngine implements PointBotEngine {
       description: story.description ?? "",
       ...(story.complexityHint ? { complexityFromTeamHistory: story.complexityHint } : {}),
     };
-    return this.ask(ANALYSIS_INSTRUCTIONS, data, "story_analysis", storyAnalysisSchema);
+    const analysis = await this.ask(ANALYSIS_INSTRUCTIONS, data, "story_analysis", storyAnalysisSchema);
+    if (story.complexityHint) analysis.description.estimationFactors.complexity = story.complexityHint;
+    return analysis;
   }
 
   async suggestCriteria(story: StoryForCriteria): Promise<string[]> {
