@@ -23,6 +23,7 @@ import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from
 import { botAuthConfig } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { registerJsonBodyParser } from "./jsonBody";
+import { createAiCallGuard } from "./pointbot/aiCallGuard";
 import { startRoundTimerScheduler } from "./realtime/roundTimerScheduler";
 import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
@@ -34,6 +35,7 @@ import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { insightRoutes } from "./routes/insights/insights";
 import { meetingRoutes } from "./routes/meetings/meetings";
+import { enhancedDescriptionRoutes } from "./routes/pointbot/enhancedDescription";
 import { exportRoutes } from "./routes/sessions/exports";
 import { joinInfoRoutes } from "./routes/sessions/joinInfo";
 import { participantRoutes } from "./routes/sessions/participants";
@@ -191,6 +193,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     global: false,
     errorResponseBuilder: () => rateLimited(),
   });
+  app.decorate("aiCallGuard", createAiCallGuard(app, ctx));
   await app.register(csrfProtection, { secret: config.sessionSecret, secure });
   // Teams SSO: a bearer token authenticates the request instead of the session cookie.
   const verifySso = createSsoVerifier(config);
@@ -220,6 +223,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(insightRoutes(ctx));
   await app.register(storyRoutes(ctx));
   await app.register(suggestionRoutes(ctx));
+  await app.register(enhancedDescriptionRoutes(ctx));
   await app.register(voteRoutes(ctx));
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));

@@ -3,6 +3,9 @@ import path from "node:path";
 import { PRESENCE_GRACE_SECONDS } from "@pointwise/core/voters";
 import { z } from "zod";
 
+/** The model PointBot asks when OPENAI_MODEL is not set: cheap, fast, supports structured outputs. */
+export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
+
 const DEV_SECRET = "pointwise-development-secret-change-me-in-production";
 
 /**
@@ -81,6 +84,21 @@ const schema = z
     BOT_PASSWORD: z.string().optional(),
     BOT_TENANT_ID: z.string().optional(),
     BOT_TYPE: z.enum(["MultiTenant", "SingleTenant", "UserAssignedMsi"]).default("MultiTenant"),
+    /** PointBot (issue #9 section 1): set the key to use an OpenAI-compatible model; empty means the local engine. */
+    OPENAI_API_KEY: z.string().trim().optional(),
+    /** Any OpenAI-compatible endpoint (Azure OpenAI `https://<resource>.openai.azure.com/openai/v1`, a local server). */
+    OPENAI_BASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    OPENAI_MODEL: z.string().trim().min(1).default(DEFAULT_OPENAI_MODEL),
+    /** Milliseconds before a model call is abandoned (then retried once). */
+    OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+    /** Most output tokens per model call. */
+    OPENAI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
+    /** AI calls per minute per user or guest participant, both engines. */
+    AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -130,6 +148,19 @@ export interface Config {
     password: string | undefined;
     tenantId: string | undefined;
     type: "MultiTenant" | "SingleTenant" | "UserAssignedMsi";
+  };
+  /** PointBot's engine settings (issue #9 section 1; README "Configuration"). */
+  ai: {
+    /** OpenAI-compatible engine when set, else the local engine. */
+    openaiApiKey: string | undefined;
+    openaiBaseUrl: string | undefined;
+    openaiModel: string;
+    /** Per call, in milliseconds (default 20000); one retry after a timeout or a 5xx. */
+    timeoutMs: number;
+    /** Output token cap per call. */
+    maxTokens: number;
+    /** AI route calls per minute per user or guest participant (default 30). */
+    rateLimitPerMinute: number;
   };
 }
 
@@ -195,5 +226,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       jwksUrl: e.ENTRA_JWKS_URL ?? `${e.AAD_APP_OAUTH_AUTHORITY_HOST}/common/discovery/v2.0/keys`,
     },
     bot: { appId: e.BOT_ID, password: e.BOT_PASSWORD, tenantId: e.BOT_TENANT_ID, type: e.BOT_TYPE },
+    ai: {
+      openaiApiKey: e.OPENAI_API_KEY || undefined,
+      openaiBaseUrl: e.OPENAI_BASE_URL,
+      openaiModel: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      maxTokens: e.OPENAI_MAX_TOKENS,
+      rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
+    },
   };
 }

@@ -1,11 +1,14 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/database";
+import type { PointBotEngine } from "./pointbot/port";
 import type { Hub } from "./realtime/hub";
 
-/** What every route and command needs: the database, the realtime hub and the configuration. */
+/** What every route and command needs: the database, the realtime hub, the configuration and PointBot's engine. */
 export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
   hub: Hub;
+  /** PointBot's engine, chosen at start-up (pointbot/engineFactory.ts, issue #9 section 1). */
+  pointbot: PointBotEngine;
 }

@@ -110,6 +110,14 @@ export const rateLimited = (retryAfterSeconds?: number): AppError =>
     "Too many attempts. Please try again later.",
     retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
   );
+/**
+ * 502: PointBot's model failed (issue #9 section 1): an upstream error, a timeout, or an answer
+ * that is malformed or breaks the schema. Nothing is stored; the tab shows the spec's error
+ * toast ("Failed to generate technical analysis. Please try again.").
+ */
+export const aiUnavailable = (
+  message = "PointBot is unavailable right now: the AI service did not give a usable answer. Please try again.",
+): AppError => new AppError(502, "AI_UNAVAILABLE", message);
 /** Seconds a client should wait before retrying while the database is unreachable (`Retry-After`). */
 export const RETRY_AFTER_SECONDS = 5;
 /**

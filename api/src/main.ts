@@ -2,6 +2,7 @@ import { buildApp } from "./app";
 import { loadConfig } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
+import { createPointBotEngine } from "./pointbot/engineFactory";
 import { Hub } from "./realtime/hub";
 
 /**
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub };
+  const ctx: AppContext = { config, database, db: database.db, hub, pointbot: createPointBotEngine(config) };
   const app = await buildApp(ctx);
   const shutdown = async () => {
     await hub.stop();

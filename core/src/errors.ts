@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
+  "AI_UNAVAILABLE",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */

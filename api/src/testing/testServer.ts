@@ -4,6 +4,7 @@ import { buildApp } from "../app";
 import { loadConfig } from "../config";
 import type { AppContext } from "../context";
 import { openDatabase } from "../db/database";
+import { createPointBotEngine } from "../pointbot/engineFactory";
 import { Hub } from "../realtime/hub";
 
 /** A running server for tests: its base URL, its context, and a close that drops its data. */
@@ -68,7 +69,7 @@ export async function startTestServer(
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub };
+  const ctx: AppContext = { config, database, db: database.db, hub, pointbot: createPointBotEngine(config) };
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();

@@ -11,7 +11,7 @@ describe("GET /api/health", () => {
   it("names the database in use", async () => {
     const res = await new ApiClient(server.url).get("/api/health");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ status: "ok", db: testDbKind() });
+    expect(res.body).toEqual({ status: "ok", db: testDbKind(), ai: "local", aiLabel: "PointBot (local)" });
   });
 
   it("answers the demo hot-reload call", async () => {

@@ -4,7 +4,8 @@ import { RETRY_AFTER_SECONDS } from "../../errors";
 import { databaseHealth } from "../../queries/databaseHealth";
 
 /**
- * GET /api/health -> 200 {status:"ok", db:"pglite"|"postgres"}; when the database does not
+ * GET /api/health -> 200 {status:"ok", db:"pglite"|"postgres", ai:"openai"|"local", aiLabel} (aiLabel:
+ * "PointBot (local)" or the model's name, issue #9 section 1); when the database does not
  * answer within 2 s: 503 with `Retry-After` and {status:"error", db, database:"unreachable",
  * reason} (issue #6 part 3), so a load balancer takes the instance out until it is back.
  */
@@ -17,7 +18,7 @@ export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) =>
         .header("Retry-After", String(RETRY_AFTER_SECONDS))
         .send({ status: "error", db: kind, database: "unreachable", reason });
     }
-    return { status: "ok", db: kind };
+    return { status: "ok", db: kind, ai: ctx.pointbot.kind, aiLabel: ctx.pointbot.label };
   });
 
   /** The spec's developer demo call (part 2 section 7): status, timestamp, environment. */

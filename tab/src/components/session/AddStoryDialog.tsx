@@ -5,11 +5,13 @@ import { useCreateStory } from "../../api/storyMutations";
 import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { PointBotGenerateButton } from "./PointBotGenerateButton";
 import { StoryFormFields, type StoryFormValues } from "./StoryFormFields";
 
 /**
  * Add New Story (leader; spec part 2 section 2): title, description (4 rows), acceptance
  * criteria (blank ones dropped) and ticket number; toasts 'Success' / 'Story added successfully!'.
+ * "Generate with PointBot" fills the description and criteria from PointBot's analysis (issue #9 section 2).
  */
 export function AddStoryDialog({
   session,
@@ -58,7 +60,22 @@ export function AddStoryDialog({
       size="2xl"
       onSubmit={submit}
     >
-      <StoryFormFields values={values} onChange={setValues} errors={errors} titleTestId="story-title-input" autoFocus />
+      <StoryFormFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        titleTestId="story-title-input"
+        autoFocus
+        afterTitle={
+          <PointBotGenerateButton
+            sessionId={session.id}
+            title={values.title}
+            description={values.description}
+            criteria={values.acceptanceCriteria}
+            onApply={(patch) => setValues((old) => ({ ...old, ...patch }))}
+          />
+        }
+      />
     </FormDialog>
   );
 }

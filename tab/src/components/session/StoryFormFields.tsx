@@ -1,4 +1,5 @@
 import { Field, Input, Textarea } from "@fluentui/react-components";
+import type { ReactNode } from "react";
 import { CriteriaEditor } from "./CriteriaEditor";
 
 /** What the Add and Edit Story forms hold; checked by core's story schemas on submit. */
@@ -20,12 +21,15 @@ export function StoryFormFields({
   errors,
   titleTestId,
   autoFocus = false,
+  afterTitle,
 }: {
   values: StoryFormValues;
   onChange: (values: StoryFormValues) => void;
   errors: Record<string, string>;
   titleTestId: string;
   autoFocus?: boolean;
+  /** Shown right under the title (Add Story's "Generate with PointBot"). */
+  afterTitle?: ReactNode;
 }) {
   const set = (patch: Partial<StoryFormValues>) => onChange({ ...values, ...patch });
   return (
@@ -40,6 +44,7 @@ export function StoryFormFields({
           autoFocus={autoFocus}
         />
       </Field>
+      {afterTitle}
       <Field label="Description" validationMessage={errors.description}>
         <Textarea
           value={values.description}
