@@ -54,18 +54,17 @@ export function useRejectSuggestion() {
 
 /**
  * POST /api/stories/{id}/generate-criteria (leader; issue #9 section 2): PointBot's criteria as
- * pending suggestions. Answers how many were made; the suggestions themselves arrive as pushes
- * (and from the answer, a list or `{suggestions}`).
+ * pending suggestions. Answers `{suggestions}` (also pushed one by one).
  */
 export function useGenerateCriteria(storyId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const body = await apiRequest<CriteriaSuggestionView[] | { suggestions?: CriteriaSuggestionView[] }>(
+      const body = await apiRequest<{ suggestions: CriteriaSuggestionView[] }>(
         "POST",
         `/api/stories/${storyId}/generate-criteria`,
       );
-      return Array.isArray(body) ? body : (body.suggestions ?? []);
+      return body.suggestions;
     },
     onSuccess: (suggestions) => {
       for (const suggestion of suggestions) upsertSuggestion(queryClient, suggestion);

@@ -31,12 +31,17 @@ export const insightRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
     return insightViews(ctx, access.session.id);
   });
 
-  app.post("/api/sessions/:id/insights/regenerate", { schema: { params: insightSessionParams } }, async (request) => {
-    const access = await loadSessionAccess(ctx.db, request, request.params.id);
-    sessionPolicy.manage(access);
-    await requireInsightsPlan(ctx.db, access.session);
-    return regenerateInsights(ctx, access);
-  });
+  // An AI route: the per-caller budget of app.aiCallGuard (issue #9 section 1) applies.
+  app.post(
+    "/api/sessions/:id/insights/regenerate",
+    { schema: { params: insightSessionParams }, preHandler: app.aiCallGuard },
+    async (request) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.manage(access);
+      await requireInsightsPlan(ctx.db, access.session);
+      return regenerateInsights(ctx, access);
+    },
+  );
 
   app.delete("/api/insights/:id", { schema: { params: insightParams } }, async (request) => {
     const insight = await insightById(ctx, request.params.id);
