@@ -1,0 +1,77 @@
+import { deckFor } from "@pointwise/core/decks";
+import type { EstimateSuggestionView } from "@pointwise/core/estimates/suggestionView";
+import type { Db } from "../../db/database";
+import type { SessionRow } from "../../policies/sessionPolicy";
+import { historySource } from "../../queries/estimateHistory";
+import { EstimatorCache, type HistoryScope } from "./estimatorCache";
+
+/** One cache per database (tests run several servers in one process). */
+const caches = new WeakMap<Db, EstimatorCache>();
+
+/** The process's estimator cache for `db`. */
+export function estimatorCacheFor(db: Db): EstimatorCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new EstimatorCache(historySource(db));
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * The history a session's stories learn from (issue #9 section 3): its team's, or when it has
+ * none, its creator's sessions without a team. A different team's history is never used.
+ */
+export const historyScopeOf = (session: Pick<SessionRow, "teamId" | "creatorId">): HistoryScope =>
+  session.teamId ? { teamId: session.teamId } : { ownerUserId: session.creatorId };
+
+/**
+ * The numeric cards of the session's deck with their labels; `?` and ☕ are never suggested. The
+ * t-shirt deck maps to its cards' values (XS 1, S 2, M 3, L 5, XL 8, XXL 13) and answers the labels.
+ */
+export function numericCards(session: Pick<SessionRow, "estimationScale" | "customDeck">): Map<number, string> {
+  const cards = new Map<number, string>();
+  for (const card of deckFor(session.estimationScale, session.customDeck)) {
+    if (card.value !== null) cards.set(card.value, card.label);
+  }
+  return cards;
+}
+
+/** The story text the estimator reads. */
+export interface StoryToEstimate {
+  id: string;
+  title: string;
+  description: string | null;
+}
+
+/**
+ * PointBot's suggestion for a story from its session's history scope, snapped to the session's
+ * numeric deck, computed in-process (issue #9 section 3). With no history it answers the
+ * estimator's default with `historySize: 0` and no similar stories.
+ */
+export async function suggestFromHistory(
+  db: Db,
+  session: Pick<SessionRow, "teamId" | "creatorId" | "estimationScale" | "customDeck">,
+  story: StoryToEstimate,
+): Promise<EstimateSuggestionView> {
+  const scope = historyScopeOf(session);
+  const entry = await estimatorCacheFor(db).get(scope);
+  const cards = numericCards(session);
+  const deck = [...cards.keys()];
+  const s = entry.estimator.suggest({ title: story.title, description: story.description }, deck);
+  const label = (n: number) => cards.get(n) ?? String(n);
+  return {
+    storyId: story.id,
+    points: s.points,
+    low: s.low,
+    high: s.high,
+    labels: { points: label(s.points), low: label(s.low), high: label(s.high) },
+    similar: s.similar.flatMap((key) => {
+      const known = entry.byKey.get(key);
+      return known ? [known] : [];
+    }),
+    historySize: entry.estimator.size,
+    scope: scope.teamId !== undefined ? "team" : "creator",
+    engine: "local",
+  };
+}
