@@ -37,17 +37,24 @@ export function numericCards(session: Pick<SessionRow, "estimationScale" | "cust
   return cards;
 }
 
-/** The story text the estimator reads. */
+/** The story text the estimator reads; a completed story also brings the suggestion recorded then. */
 export interface StoryToEstimate {
   id: string;
   title: string;
   description: string | null;
+  ticketNumber?: string | null;
+  status?: string;
+  suggestedPoints?: number | null;
+  suggestedLow?: number | null;
+  suggestedHigh?: number | null;
 }
 
 /**
  * PointBot's suggestion for a story from its session's history scope, snapped to the session's
  * numeric deck, computed in-process (issue #9 section 3). With no history it answers the
- * estimator's default with `historySize: 0` and no similar stories.
+ * estimator's default with `historySize: 0` and no similar stories. A completed story answers the
+ * suggestion recorded at its completion (from the history before it joined); the story itself is
+ * never among its similar stories (an imported story with known points is in the history).
  */
 export async function suggestFromHistory(
   db: Db,
@@ -60,14 +67,23 @@ export async function suggestFromHistory(
   const deck = [...cards.keys()];
   const s = entry.estimator.suggest({ title: story.title, description: story.description }, deck);
   const label = (n: number) => cards.get(n) ?? String(n);
+  const recorded =
+    story.status === "completed" &&
+    story.suggestedPoints != null &&
+    story.suggestedLow != null &&
+    story.suggestedHigh != null
+      ? { points: story.suggestedPoints, low: story.suggestedLow, high: story.suggestedHigh }
+      : null;
+  const { points, low, high } = recorded ?? s;
+  const ownKey = story.ticketNumber ?? story.id;
   return {
     storyId: story.id,
-    points: s.points,
-    low: s.low,
-    high: s.high,
-    labels: { points: label(s.points), low: label(s.low), high: label(s.high) },
+    points,
+    low,
+    high,
+    labels: { points: label(points), low: label(low), high: label(high) },
     similar: s.similar.flatMap((key) => {
-      const known = entry.byKey.get(key);
+      const known = key === ownKey ? undefined : entry.byKey.get(key);
       return known ? [known] : [];
     }),
     historySize: entry.estimator.size,

@@ -225,6 +225,12 @@ describe("suggestion accuracy and insights (issue #9 section 3)", () => {
     await voteAndReveal(n2.id, [leader, member], 21);
     await leader.client.patch(`/api/stories/${n2.id}`, { status: "completed", finalPoints: 21 });
 
+    // A completed story answers the suggestion recorded at completion, never itself as a similar story.
+    const after = await suggestionOf(member.client, n2.id);
+    expect(after.status).toBe(200);
+    expect(after.body).toMatchObject({ points: 3, historySize: 10 });
+    expect(after.body.similar.map((s) => s.key)).not.toContain("N-2");
+
     const summary = await member.client.get<SessionSummaryView>(`/api/sessions/${session.id}/summary`);
     expect(summary.status).toBe(200);
     expect(summary.body.suggestionAccuracy).toEqual({ total: 2, matched: 1, withinRange: 1 });
