@@ -33,6 +33,10 @@ const useStyles = makeStyles({
   surface: { maxWidth: "min(360px, calc(100vw - 32px))" },
 });
 
+/** "the team's history" or "the session creator's history" (sessions without a team). */
+const historyName = (s: EstimateSuggestionView): string =>
+  s.scope === "team" ? "the team's history" : "the session creator's history";
+
 /** The suggestion's body: points, likely range, history size and the 3 similar stories (key, title, points). */
 export function SuggestionDetails({ suggestion }: { suggestion: EstimateSuggestionView }) {
   const styles = useStyles();
@@ -54,14 +58,14 @@ export function SuggestionDetails({ suggestion }: { suggestion: EstimateSuggesti
       </div>
       {suggestion.historySize === 0 ? (
         <Text className={styles.muted} data-testid="suggestion-no-history">
-          No estimated stories in the {suggestion.scope === "team" ? "team's" : "your sessions'"} history yet: this is
-          only a default. Completed stories and imported story points teach PointBot.
+          No estimated stories in {historyName(suggestion)} yet: this is only a default. Completed stories and imported
+          story points teach PointBot.
         </Text>
       ) : (
         <>
           <Text size={200} className={styles.muted}>
-            From {suggestion.historySize} estimated {suggestion.historySize === 1 ? "story" : "stories"} of the{" "}
-            {suggestion.scope === "team" ? "team's" : "your sessions'"} history. Most similar:
+            From {suggestion.historySize} estimated {suggestion.historySize === 1 ? "story" : "stories"} of{" "}
+            {historyName(suggestion)}. Most similar:
           </Text>
           <ul className={styles.list} data-testid="suggestion-similar">
             {suggestion.similar.map((s) => (
