@@ -6,7 +6,7 @@ import { pageApi, registerThroughForm, waitUntil } from "./pageApi";
 /**
  * Issue #9 section 3 in the browser: the leader peeks privately at PointBot's history suggestion;
  * the guest's page never asks for it before the reveal, then shows it beside the results with the
- * 3 similar stories.
+ * 3 similar stories; the Session Summary counts whether the final points matched it.
  */
 let server: TestServer;
 let browser: Browser;
@@ -96,4 +96,16 @@ it("lets the leader peek privately and shows the suggestion to everyone after th
   await snap(guest, "estimate-suggestion-revealed-390-dark");
   await leader.getByTestId("history-suggestion").getByTestId("suggestion-points").waitFor();
   await snap(leader, "estimate-suggestion-revealed");
+
+  // The team settles on PointBot's 3: the summary counts the match.
+  expect((await pageApi(leader, "PATCH", `/api/stories/${n1}`, { status: "completed", finalPoints: 3 })).status).toBe(
+    200,
+  );
+  await leader.getByTestId("summary-button").click();
+  const dialog = leader.getByTestId("summary-dialog");
+  await dialog.getByTestId("summary-suggestion-accuracy").waitFor();
+  expect(await dialog.getByTestId("summary-suggestion-accuracy").textContent()).toBe("1/1");
+  expect(await dialog.getByTestId("summary-history-accuracy").textContent()).toBe("1/1");
+  await dialog.getByText("PointBot matched, this session (1/1 in range)").waitFor();
+  await snap(leader, "estimate-suggestion-summary");
 });

@@ -103,12 +103,12 @@ export function SessionSummaryDialog({
         { label: "Rounds", value: String(s.rounds), testId: "summary-rounds" },
         // How often the final points matched PointBot's history suggestion (issue #9 section 3).
         {
-          label: "PointBot matched (this session)",
+          label: `PointBot matched, this session${inRangeNote(s.suggestionAccuracy)}`,
           value: accuracyLabel(s.suggestionAccuracy),
           testId: "summary-suggestion-accuracy",
         },
         {
-          label: "PointBot matched (all sessions)",
+          label: `PointBot matched, all sessions${inRangeNote(s.historyAccuracy)}`,
           value: accuracyLabel(s.historyAccuracy),
           testId: "summary-history-accuracy",
         },
@@ -182,10 +182,15 @@ export function SessionSummaryDialog({
 }
 
 /**
- * "2/3 (3/3 in range)": final points equal to PointBot's suggestion out of the stories it
- * suggested for, then those within its range; "-" when it suggested none (issue #9 section 3).
+ * "2/3": final points equal to PointBot's history suggestion out of the stories it suggested for;
+ * "-" when it suggested none (issue #9 section 3).
  */
 export function accuracyLabel(a: SessionSummaryView["suggestionAccuracy"]): string {
   if (!a || a.total === 0) return "-";
-  return `${a.matched}/${a.total} (${a.withinRange}/${a.total} in range)`;
+  return `${a.matched}/${a.total}`;
+}
+
+/** " (3/3 in range)": the stories whose final points fell within PointBot's likely range; empty when none. */
+export function inRangeNote(a: SessionSummaryView["suggestionAccuracy"]): string {
+  return !a || a.total === 0 ? "" : ` (${a.withinRange}/${a.total} in range)`;
 }
