@@ -199,6 +199,38 @@ describe("estimate history rows (issue #9 section 3)", () => {
     }
   });
 
+  it("replaces an imported row with the team's final points at completion, and drops it on reopen", async () => {
+    const { leader, member, session, stories } = await importedSession();
+    const h1 = stories.find((s) => s.ticketNumber === "H-1");
+    if (!h1) throw new Error("no H-1");
+    // Warm the cache, then change a row without changing the count: the cache must see it.
+    const { session: other } = await buildSession(server.url, { leader });
+    const probe = await buildStory(leader, other.id, { title: "Export the sales report as CSV" });
+    expect((await suggestionOf(leader.client, probe.id)).body.similar).toContainEqual({
+      key: "H-1",
+      title: "Export the sales report as CSV",
+      points: 3,
+    });
+    expect((await leader.client.post(`/api/sessions/${session.id}/active-story`, { storyId: h1.id })).status).toBe(200);
+    await voteAndReveal(h1.id, [leader, member], 5);
+    expect((await leader.client.patch(`/api/stories/${h1.id}`, { status: "completed", finalPoints: 5 })).status).toBe(
+      200,
+    );
+    const rows = await historyRowsOf(server.ctx, [h1.id]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: "session", points: 5, storyKey: "H-1" });
+    const after = await suggestionOf(leader.client, probe.id);
+    expect(after.body.historySize).toBe(8);
+    expect(after.body.similar).toContainEqual({ key: "H-1", title: "Export the sales report as CSV", points: 5 });
+    // Imported with known points: no suggestion recorded, so the accuracy does not count it.
+    const summary = await leader.client.get<SessionSummaryView>(`/api/sessions/${session.id}/summary`);
+    expect(summary.body.suggestionAccuracy).toEqual({ total: 0, matched: 0, withinRange: 0 });
+
+    expect((await leader.client.patch(`/api/stories/${h1.id}`, { status: "pending" })).status).toBe(200);
+    expect(await historyRowsOf(server.ctx, [h1.id])).toEqual([]);
+    expect((await suggestionOf(leader.client, probe.id)).body.historySize).toBe(7);
+  });
+
   it("uses the creator's own sessions without a team, never another creator's", async () => {
     const creator = await buildUser(server.url, { firstName: "Cleo" });
     await importedSession({ leader: creator });
