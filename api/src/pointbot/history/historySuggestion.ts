@@ -91,3 +91,25 @@ export async function suggestFromHistory(
     engine: "local",
   };
 }
+
+/**
+ * The estimate model's reading for PointBot's analysis (issue #9 sections 1 and 3; the engines'
+ * `complexityHint`): "History of the team: 5 points, likely 3-8, like KEY-1, KEY-2, KEY-3 (120
+ * estimated stories)". Undefined with an empty history.
+ */
+export async function complexityHintFor(
+  db: Db,
+  session: Pick<SessionRow, "teamId" | "creatorId" | "estimationScale" | "customDeck">,
+  draft: { title: string; description?: string | null },
+): Promise<string | undefined> {
+  const s = await suggestFromHistory(db, session, {
+    id: "",
+    title: draft.title,
+    description: draft.description ?? null,
+  });
+  if (s.historySize === 0) return undefined;
+  const range = s.labels.low === s.labels.high ? s.labels.low : `${s.labels.low}-${s.labels.high}`;
+  const like = s.similar.length > 0 ? `, like ${s.similar.map((x) => x.key).join(", ")}` : "";
+  const whose = s.scope === "team" ? "the team's" : "the session creator's";
+  return `History of ${whose} ${s.historySize} estimated stories: ${s.labels.points} points, likely ${range}${like}`;
+}

@@ -281,3 +281,19 @@ describe("suggestion accuracy and insights (issue #9 section 3)", () => {
     expect(summary.body.suggestionAccuracy).toEqual({ total: 0, matched: 0, withinRange: 0 });
   });
 });
+
+describe("PointBot's analysis reads complexity from the history (issue #9 sections 1 and 3)", () => {
+  it("gives the leader's analysis the history reading, never a voter's", async () => {
+    const { leader, member, session } = await importedSession();
+    const draft = { title: "Export the invoice report as CSV", sessionId: session.id };
+    type Analysis = { description: { estimationFactors: { complexity: string } } };
+    const mine = await leader.client.post<Analysis>("/api/stories/generate-enhanced-description", draft);
+    expect(mine.status).toBe(200);
+    expect(mine.body.description.estimationFactors.complexity).toMatch(
+      /^History of the session creator's 8 estimated stories: 3 points, likely 3, like H-\d, H-\d, H-\d$/,
+    );
+    const theirs = await member.client.post<Analysis>("/api/stories/generate-enhanced-description", draft);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.description.estimationFactors.complexity).not.toContain("History");
+  });
+});
