@@ -36,6 +36,7 @@ import { healthRoutes } from "./routes/health/health";
 import { insightRoutes } from "./routes/insights/insights";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { enhancedDescriptionRoutes } from "./routes/pointbot/enhancedDescription";
+import { estimateSuggestionRoutes } from "./routes/pointbot/estimateSuggestion";
 import { exportRoutes } from "./routes/sessions/exports";
 import { joinInfoRoutes } from "./routes/sessions/joinInfo";
 import { participantRoutes } from "./routes/sessions/participants";
@@ -222,6 +223,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(exportRoutes(ctx));
   await app.register(insightRoutes(ctx));
   await app.register(storyRoutes(ctx));
+  await app.register(estimateSuggestionRoutes(ctx));
   await app.register(suggestionRoutes(ctx));
   await app.register(enhancedDescriptionRoutes(ctx));
   await app.register(voteRoutes(ctx));

@@ -137,3 +137,9 @@ export function knownError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   return isDatabaseUnavailable(err) ? serviceUnavailable() : null;
 }
+/**
+ * 403: PointBot's history suggestion is hidden from voters until the story's votes are revealed
+ * (issue #9 section 3, anchoring); the leader may peek at any time.
+ */
+export const suggestionHidden = (): AppError =>
+  new AppError(403, "SUGGESTION_HIDDEN", "PointBot's suggestion is shown after the votes are revealed");

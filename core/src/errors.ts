@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   "INTERNAL_ERROR",
   "SERVICE_UNAVAILABLE",
   "AI_UNAVAILABLE",
+  "SUGGESTION_HIDDEN",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */

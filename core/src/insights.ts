@@ -1,4 +1,5 @@
 import type { INSIGHT_CATEGORIES, INSIGHT_PRIORITIES, INSIGHT_TYPES } from "./enumerations";
+import type { SuggestionAccuracy } from "./estimates/suggestionView";
 
 /**
  * PointBot's session insights and the session summary as the API answers them (issue #9
@@ -83,6 +84,14 @@ export interface SessionSummaryView {
   /** Rounds voted over the finished stories (a story re-voted with New Round counts each round). */
   rounds: number;
   stories: { id: string; title: string; ticketNumber: string | null; points: number | null; rounds: number }[];
+  /**
+   * How often this session's final points matched PointBot's history suggestion recorded at
+   * completion (issue #9 section 3): equal points, within the suggested range, out of the completed
+   * stories that had a suggestion.
+   */
+  suggestionAccuracy?: SuggestionAccuracy;
+  /** The same over the session's history scope (the team's sessions, or the creator's without a team): accuracy over time. */
+  historyAccuracy?: SuggestionAccuracy;
 }
 
 /** `1.2 hours`, `25 min` or `< 1 min` for a duration in minutes; `-` when unknown. */

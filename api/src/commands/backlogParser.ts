@@ -18,6 +18,7 @@ const COLUMNS = {
   ticketNumber: ["issuekey", "issue key", "key"],
   title: ["title", "summary"],
   description: ["description"],
+  points: ["storypoint", "storypoints", "story points", "story point", "story points estimate"],
 } as const;
 
 /** 400 VALIDATION_ERROR carrying the import's shape: nothing imported, the row errors. */
@@ -31,6 +32,22 @@ const importFailed = (message: string, errors: ImportResult["errors"]): AppError
  * @throws AppError 400 VALIDATION_ERROR listing every bad row, or a CSV that cannot be read.
  */
 export function parseBacklogCsv(text: string): NewStory[] {
+  return parseBacklog(text).stories;
+}
+
+/** A parsed backlog: the stories, and per story its known points (null when the cell is empty). */
+export interface ParsedBacklog {
+  stories: NewStory[];
+  /** Same order as `stories`: the `storypoint` cell, 0-999 with one decimal, or null. */
+  points: (number | null)[];
+}
+
+/**
+ * {@link parseBacklogCsv} with the `storypoint` column (issue #9 section 3): an empty or `NULL`
+ * cell is null; anything else must be a number from 0 to 999 (rounded to one decimal).
+ * @throws AppError 400 VALIDATION_ERROR as parseBacklogCsv, also for a bad `storypoint` cell.
+ */
+export function parseBacklog(text: string): ParsedBacklog {
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];
@@ -46,6 +63,7 @@ export function parseBacklogCsv(text: string): NewStory[] {
     ticketNumber: find(COLUMNS.ticketNumber),
     title: find(COLUMNS.title),
     description: find(COLUMNS.description),
+    points: find(COLUMNS.points),
   };
   if (col.title < 0) {
     throw importFailed("The CSV needs a title column (title or Summary)", [
@@ -58,6 +76,7 @@ export function parseBacklogCsv(text: string): NewStory[] {
   }
   const errors: ImportResult["errors"] = [];
   const result: NewStory[] = [];
+  const points: (number | null)[] = [];
   rows.forEach((cells, i) => {
     const row = i + 1;
     const cell = (index: number) => (index >= 0 ? (cells[index] ?? "") : "");
@@ -66,6 +85,13 @@ export function parseBacklogCsv(text: string): NewStory[] {
     const rawDescription = wellFormed(cell(col.description).trim());
     const description = rawDescription === "NULL" || rawDescription === "" ? null : rawDescription;
     const problems: string[] = [];
+    const rawPoints = cell(col.points).trim();
+    let known: number | null = null;
+    if (rawPoints !== "" && rawPoints.toUpperCase() !== "NULL") {
+      const n = Number(rawPoints);
+      if (!Number.isFinite(n) || n < 0 || n > 999) problems.push("storypoint: Must be a number from 0 to 999");
+      else known = Math.round(n * 10) / 10;
+    }
     if (!title.success) problems.push(`title: ${title.error.issues.map((x) => x.message).join(", ")}`);
     if (!ticket.success) problems.push(`ticket: ${ticket.error.issues.map((x) => x.message).join(", ")}`);
     if (description && hasNul(description)) problems.push(`description: ${noNulMessage("Description")}`);
@@ -77,9 +103,10 @@ export function parseBacklogCsv(text: string): NewStory[] {
       return;
     }
     result.push({ title: title.data, description, acceptanceCriteria: [], ticketNumber: ticket.data ?? null });
+    points.push(known);
   });
   if (errors.length > 0) {
     throw importFailed(`${errors.length} row(s) have errors; nothing was imported`, errors);
   }
-  return result;
+  return { stories: result, points };
 }

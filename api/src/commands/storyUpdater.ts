@@ -11,6 +11,12 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import {
+  forgetCompletedStory,
+  recordCompletedStory,
+  suggestionAtCompletion,
+  suggestionColumns,
+} from "./estimateHistoryRecorder";
 import { clearRoundTimers, publishTimersStopped } from "./timerStopper";
 
 /**
@@ -28,6 +34,8 @@ export async function updateStory(
   input: UpdateStoryInput,
 ): Promise<StoryView> {
   const sessionId = access.session.id;
+  // PointBot's suggestion from the history before this story joins it (issue #9 section 3).
+  const suggestion = input.status === "completed" ? await completionSuggestion(ctx, access, storyId) : null;
   const outcome = await ctx.db.transaction(async (tx) => {
     const [story] = await tx.select().from(stories).where(eq(stories.id, storyId)).for("update");
     if (!story || story.sessionId !== sessionId) throw notFound("Story not found");
@@ -51,11 +59,27 @@ export async function updateStory(
       patch.status = "completed";
       patch.finalPoints = finalPoints;
       patch.consensus = finalPoints !== null && roundResults(cast).consensus;
+      if (finalPoints !== null) {
+        Object.assign(patch, suggestionColumns(suggestion));
+        await recordCompletedStory(
+          tx,
+          access.session,
+          {
+            id: story.id,
+            title: patch.title ?? story.title,
+            description: patch.description !== undefined ? patch.description : story.description,
+            ticketNumber: patch.ticketNumber !== undefined ? patch.ticketNumber : story.ticketNumber,
+          },
+          finalPoints,
+        );
+      }
     } else if (input.status !== undefined) {
       patch.status = input.status;
       if (story.status === "completed") {
         patch.finalPoints = null;
         patch.consensus = false;
+        Object.assign(patch, suggestionColumns(null));
+        await forgetCompletedStory(tx, story.id);
       }
       if (input.finalPoints !== undefined && input.status !== "skipped") patch.finalPoints = input.finalPoints;
     } else if (input.finalPoints !== undefined) {
@@ -94,4 +118,14 @@ export async function updateStory(
   }
   await publishTimersStopped(ctx, sessionId, outcome.stoppedTimers);
   return view;
+}
+
+/** The history suggestion for a story being completed, or null (unknown story: the transaction answers 404). */
+async function completionSuggestion(ctx: AppContext, access: SessionAccess, storyId: string) {
+  const [story] = await ctx.db
+    .select({ id: stories.id, sessionId: stories.sessionId, title: stories.title, description: stories.description })
+    .from(stories)
+    .where(eq(stories.id, storyId));
+  if (!story || story.sessionId !== access.session.id) return null;
+  return suggestionAtCompletion(ctx, access.session, story);
 }

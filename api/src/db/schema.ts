@@ -17,6 +17,7 @@ import { STORY_STATUSES } from "@pointwise/core/storySchemas";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigserial,
   boolean,
   check,
   doublePrecision,
@@ -177,6 +178,13 @@ export const stories = pgTable(
      * passes (clients show "Time's up") until the reveal, a new round or another active story.
      */
     timerEndsAt: timestamp("timer_ends_at", { withTimezone: true }),
+    /**
+     * PointBot's history suggestion recorded when the story was completed, computed from the
+     * history before this story joined it (issue #9 section 3); null when none was made.
+     */
+    suggestedPoints: numeric("suggested_points", { precision: 4, scale: 1, mode: "number" }),
+    suggestedLow: numeric("suggested_low", { precision: 4, scale: 1, mode: "number" }),
+    suggestedHigh: numeric("suggested_high", { precision: 4, scale: 1, mode: "number" }),
     ...timestamps,
   },
   (t) => [
@@ -364,6 +372,38 @@ export const aiInsights = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("ai_insights_session_idx").on(t.sessionId)],
+);
+
+/**
+ * Estimated stories PointBot learns from (issue #9 section 3), per scope: the team's rows when
+ * `team_id` is set, else the rows of `owner_user_id`'s sessions without a team. `source` is
+ * "import" (a CSV row with a `storypoint`) or "session" (a story completed with numeric points);
+ * `story_id` links the session story the row came from, at most one row per story.
+ */
+export const estimateHistory = pgTable(
+  "estimate_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Insertion order: the estimator reads a scope's rows in this order (recency weighting). */
+    seq: bigserial("seq", { mode: "number" }).notNull(),
+    teamId: uuid("team_id").references(() => teams.id, { onDelete: "cascade" }),
+    ownerUserId: uuid("owner_user_id").references(() => users.id, { onDelete: "cascade" }),
+    storyKey: varchar("story_key", { length: 64 }).notNull(),
+    title: varchar("title", { length: 200 }).notNull(),
+    description: text("description"),
+    points: numeric("points", { precision: 4, scale: 1, mode: "number" }).notNull(),
+    source: varchar("source", { length: 16 }).$type<"import" | "session">().notNull(),
+    storyId: uuid("story_id").references(() => stories.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("estimate_history_scope", sql`${t.teamId} IS NOT NULL OR ${t.ownerUserId} IS NOT NULL`),
+    check("estimate_history_source", sql`${t.source} IN ('import', 'session')`),
+    check("estimate_history_points_range", sql`${t.points} BETWEEN 0 AND 999`),
+    index("estimate_history_team_idx").on(t.teamId, t.seq),
+    index("estimate_history_owner_idx").on(t.ownerUserId, t.seq),
+    uniqueIndex("estimate_history_story_unique").on(t.storyId),
+  ],
 );
 
 /** The server-side session store (connect-pg-simple's shape: sid, sess, expire). */

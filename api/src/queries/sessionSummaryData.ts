@@ -9,6 +9,7 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { ROOM_VIEWER } from "../presenters/participantPresenter";
 import { loadSessionFacts } from "./insightFacts";
 import { participantViews, storyViews, voteViews } from "./sessionState";
+import { suggestionAccuracyOf } from "./suggestionAccuracy";
 
 /**
  * `GET /api/sessions/{id}/summary` (spec part 2 sections 3 and 7; issue #9 section 2). The
@@ -32,6 +33,7 @@ export async function sessionSummaryData(ctx: AppContext, access: SessionAccess)
     return m === null ? [] : [m];
   });
   const byId = new Map(facts.stories.map((s) => [s.id, s]));
+  const accuracy = await suggestionAccuracyOf(ctx, session);
   return {
     sessionId: session.id,
     title: session.title,
@@ -55,6 +57,8 @@ export async function sessionSummaryData(ctx: AppContext, access: SessionAccess)
       points: s.finalPoints,
       rounds: roundsOrOne(byId.get(s.id)),
     })),
+    suggestionAccuracy: accuracy.session,
+    historyAccuracy: accuracy.history,
   };
 }
 

@@ -6,6 +6,7 @@ import { requireInsightsPlan } from "../../policies/insightPolicy";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { insightById, insightViews } from "../../queries/sessionInsights";
 import { sessionSummaryData } from "../../queries/sessionSummaryData";
+import { revealedStorySuggestions } from "../../queries/suggestionAccuracy";
 import { insightParams, insightSessionParams } from "./schema";
 
 /**
@@ -39,7 +40,8 @@ export const insightRoutes = (ctx: AppContext) => async (base: FastifyInstance) 
       const access = await loadSessionAccess(ctx.db, request, request.params.id);
       sessionPolicy.manage(access);
       await requireInsightsPlan(ctx.db, access.session);
-      return regenerateInsights(ctx, access);
+      // History suggestions of the revealed/completed stories (issue #9 section 3).
+      return regenerateInsights(ctx, access, await revealedStorySuggestions(ctx, access.session));
     },
   );
 

@@ -2,6 +2,7 @@ import { enhancedDescriptionRequestSchema, type StoryAnalysis } from "@pointwise
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import { complexityHintFor } from "../../pointbot/history/historySuggestion";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 
 /**
@@ -19,8 +20,14 @@ export const enhancedDescriptionRoutes = (ctx: AppContext) => async (base: Fasti
     { schema: { body: enhancedDescriptionRequestSchema }, preHandler: app.aiCallGuard },
     async (request): Promise<StoryAnalysis> => {
       const { title, description, sessionId } = request.body;
-      if (sessionId) sessionPolicy.view(await loadSessionAccess(ctx.db, request, sessionId));
-      return ctx.pointbot.analyzeStory({ title, description });
+      const access = sessionId ? await loadSessionAccess(ctx.db, request, sessionId) : null;
+      if (access) sessionPolicy.view(access);
+      // The leader's analysis reads complexity from the team's history (issue #9 section 3); never
+      // a voter's, who could otherwise see a number for the story before the reveal (anchoring).
+      const complexityHint = access?.isLeader
+        ? await complexityHintFor(ctx.db, access.session, { title, description })
+        : undefined;
+      return ctx.pointbot.analyzeStory({ title, description, complexityHint });
     },
   );
 };

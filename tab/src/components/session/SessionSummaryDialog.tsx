@@ -12,7 +12,7 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { ArrowDownload20Regular, Share20Regular } from "@fluentui/react-icons";
-import { formatDuration } from "@pointwise/core/insights";
+import { formatDuration, type SessionSummaryView } from "@pointwise/core/insights";
 import { useSessionSummary, useShareToTeams } from "../../api/insightQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { useReturnFocus } from "../common/useReturnFocus";
@@ -101,6 +101,17 @@ export function SessionSummaryDialog({
           testId: "summary-per-story",
         },
         { label: "Rounds", value: String(s.rounds), testId: "summary-rounds" },
+        // How often the final points matched PointBot's history suggestion (issue #9 section 3).
+        {
+          label: `PointBot matched, this session${inRangeNote(s.suggestionAccuracy)}`,
+          value: accuracyLabel(s.suggestionAccuracy),
+          testId: "summary-suggestion-accuracy",
+        },
+        {
+          label: `PointBot matched, all sessions${inRangeNote(s.historyAccuracy)}`,
+          value: accuracyLabel(s.historyAccuracy),
+          testId: "summary-history-accuracy",
+        },
       ]
     : [];
 
@@ -168,4 +179,18 @@ export function SessionSummaryDialog({
       </DialogSurface>
     </Dialog>
   );
+}
+
+/**
+ * "2/3": final points equal to PointBot's history suggestion out of the stories it suggested for;
+ * "-" when it suggested none (issue #9 section 3).
+ */
+export function accuracyLabel(a: SessionSummaryView["suggestionAccuracy"]): string {
+  if (!a || a.total === 0) return "-";
+  return `${a.matched}/${a.total}`;
+}
+
+/** " (3/3 in range)": the stories whose final points fell within PointBot's likely range; empty when none. */
+export function inRangeNote(a: SessionSummaryView["suggestionAccuracy"]): string {
+  return !a || a.total === 0 ? "" : ` (${a.withinRange}/${a.total} in range)`;
 }

@@ -8,6 +8,7 @@ import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
 import { Deck } from "./Deck";
 import { FinishedStoryControls } from "./FinishedStoryControls";
+import { HistorySuggestion, PeekSuggestionButton } from "./HistorySuggestion";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { ParticipationGrid } from "./ParticipationGrid";
 import { RevealControls } from "./RevealControls";
@@ -99,6 +100,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       {done ? (
         <>
           <StoryOutcome story={story} deck={session.deck} scale={session.estimationScale} votes={storyVotes} />
+          {story.status === "completed" ? <HistorySuggestion story={story} /> : null}
           {screen.isLeader ? (
             <FinishedStoryControls key={story.id} sessionId={session.id} story={story} deck={session.deck} />
           ) : null}
@@ -148,8 +150,13 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
             }
           />
           <RoundHistory story={story} deck={session.deck} />
+          {/* PointBot's history suggestion: the leader may peek; everyone sees it after the reveal (issue #9 section 3). */}
+          {screen.isLeader && !story.votesRevealed ? <PeekSuggestionButton key={story.id} story={story} /> : null}
           {story.votesRevealed ? (
-            <VoteResults votes={storyVotes} deck={session.deck} scale={session.estimationScale} />
+            <>
+              <VoteResults votes={storyVotes} deck={session.deck} scale={session.estimationScale} />
+              <HistorySuggestion story={story} />
+            </>
           ) : readOnly ? null : (
             <RevealControls
               sessionId={session.id}
