@@ -66,6 +66,7 @@ const sessionRoutes: Route[] = [
   ["GET", "/api/stories/:story/suggestions"],
   ["POST", "/api/stories/:story/suggestions", { content: "Injected" }],
   ["POST", "/api/stories/:story/generate-criteria"],
+  ["GET", "/api/stories/:story/estimate-suggestion"],
   ["POST", "/api/votes"],
   ["GET", "/api/votes/:story/:victim"],
   ["GET", "/api/votes/:story/anonymous/:guest"],
