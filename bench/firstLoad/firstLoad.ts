@@ -29,11 +29,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium } from "../../tests/e2e/browser";
+import { shareCookies } from "../lib/browserCookies";
 import { ApiClient, registerUser } from "../lib/http";
-import { REPO_ROOT, startServer } from "../lib/server";
+import { requireTabBuild, startServer, TAB_DIST } from "../lib/server";
 import { table } from "../lib/stats";
 
-const TAB_DIST = path.join(REPO_ROOT, "tab/dist");
 /** Compressed JavaScript allowed on the session page's first load (bytes). */
 const FIRST_LOAD_TARGET = 300_000;
 /** How long the network must stay quiet (no request in flight) before a phase ends (ms). */
@@ -214,23 +214,8 @@ async function openPage(context: BrowserContext): Promise<{ page: Page; log: Net
   return { page, log };
 }
 
-/** Copies an API client's cookies (sign-in, CSRF) into a browser profile. */
-async function shareCookies(client: ApiClient, context: BrowserContext, baseUrl: string): Promise<void> {
-  const cookies = client
-    .cookieHeader()
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
-    });
-  await context.addCookies(cookies);
-}
-
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(TAB_DIST, "index.html"))) {
-    throw new Error(`${TAB_DIST}/index.html is missing: run "npm run build" first`);
-  }
+  requireTabBuild();
   const server = await startServer("pglite");
   let browser: Browser | undefined;
   try {

@@ -16,6 +16,16 @@ export type DbKind = "pglite" | "postgres";
 
 /** Repository root (bench/lib/../..). */
 export const REPO_ROOT = path.resolve(__dirname, "../..");
+
+/** The tab's production build the built server serves (`npm run build -w tab`). */
+export const TAB_DIST = path.join(REPO_ROOT, "tab/dist");
+
+/** Fails early, with the command to run, when the tab has not been built. */
+export function requireTabBuild(): void {
+  if (!fs.existsSync(path.join(TAB_DIST, "index.html"))) {
+    throw new Error(`${TAB_DIST}/index.html is missing: run "npm run build" first`);
+  }
+}
 const SERVER_JS = path.join(REPO_ROOT, "api/dist/server.js");
 
 /** Admin connection to the local PostgreSQL server (trust auth); override with BENCH_PG_ADMIN_URL. */

@@ -19,18 +19,17 @@
  * 3 warm-up votes, `--votes 20` (BENCH_VOTES) votes are measured; the median, p90 and max are
  * printed for each size, with the load average (`/proc/loadavg`) before and after.
  */
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { firstCsvRecords } from "../../api/src/testing/csvFixtures";
 import { launchChromium } from "../../tests/e2e/browser";
+import { shareCookies } from "../lib/browserCookies";
 import { ApiClient, registerUser } from "../lib/http";
-import { REPO_ROOT, startServer } from "../lib/server";
+import { REPO_ROOT, requireTabBuild, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
 
 const MESOS_CSV = path.resolve(REPO_ROOT, "../shared/data/storypoints/mesos.csv");
-const TAB_DIST = path.join(REPO_ROOT, "tab/dist");
 const WARMUP = 3;
 
 function option(name: string, env: string, fallback: string): string {
@@ -43,19 +42,6 @@ const SIZES = option("sizes", "BENCH_SIZES", "15,1500")
   .map((s) => Number(s.trim()))
   .filter((n) => n > 0);
 const VOTES = Number(option("votes", "BENCH_VOTES", "20"));
-
-/** Copies an API client's cookies (sign-in, CSRF) into a browser profile. */
-async function shareCookies(client: ApiClient, context: BrowserContext, baseUrl: string): Promise<void> {
-  const cookies = client
-    .cookieHeader()
-    .split("; ")
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf("=");
-      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: baseUrl };
-    });
-  await context.addCookies(cookies);
-}
 
 /** POST /api/sessions/:id/stories/import with a CSV body (the API client only sends JSON). */
 async function importCsv(client: ApiClient, baseUrl: string, sessionId: string, csv: string): Promise<void> {
@@ -161,9 +147,7 @@ const loadavg = () =>
     .join(" ");
 
 async function main(): Promise<void> {
-  if (!fs.existsSync(path.join(TAB_DIST, "index.html"))) {
-    throw new Error(`${TAB_DIST}/index.html is missing: run "npm run build" first`);
-  }
+  requireTabBuild();
   const server = await startServer("pglite");
   let browser: Browser | undefined;
   try {

@@ -36,9 +36,11 @@ export const INSIGHT_PLANS = ["basic", "pro", "enterprise"] as const;
  * An insight as `GET /api/sessions/{id}/insights` answers it (spec part 2 section 3 "Insight";
  * spec part 1 section 3 `ai_insights`). `storyId` is set when it is about one story; times are ISO 8601.
  */
-export interface InsightView {
-  id: string;
-  sessionId: string;
+/**
+ * What every insight says, stored or only drafted (spec part 1 section 3 `ai_insights`): the story
+ * it is about (null for the whole session), its kind, and the text and icon shown.
+ */
+export interface InsightContent {
   storyId: string | null;
   type: InsightType;
   priority: InsightPriority;
@@ -46,6 +48,11 @@ export interface InsightView {
   title: string;
   message: string;
   icon: InsightIcon;
+}
+
+export interface InsightView extends InsightContent {
+  id: string;
+  sessionId: string;
   impact: string | null;
   recommendation: string | null;
   riskFactors: string[];

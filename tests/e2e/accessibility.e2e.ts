@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { ARTIFACTS, launchChromium, snap } from "./browser";
+import type { Page } from "playwright-core";
+import { ARTIFACTS, snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -11,17 +11,7 @@ import { createSessionWithStories, registerThroughForm, waitUntil } from "./page
  * violation of impact serious or critical; moderate and minor ones are printed. Also the
  * skip link, the page titles, the live region and focus return after dialogs.
  */
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 /** Every violation found, by screen, for the summary printed at the end. */
 const report: string[] = [];
@@ -45,22 +35,20 @@ async function scan(page: Page, screen: string): Promise<void> {
   expect(blocking.map(line)).toEqual([]);
 }
 
-async function newPage(colorScheme: "light" | "dark", width = 1280): Promise<Page> {
-  const context = await browser.newContext({ colorScheme, viewport: { width, height: 900 } });
-  contexts.push(context);
-  return context.newPage();
+function newPage(colorScheme: "light" | "dark", width = 1280): Promise<Page> {
+  return e2e.newPage({ colorScheme, width });
 }
 
 describe.each(["light", "dark"] as const)("accessibility in the %s theme", (scheme) => {
   it("has no serious or critical axe violations on the landing, dashboard, join and session screens", async () => {
     const leader = await newPage(scheme);
-    await leader.goto(server.url);
+    await leader.goto(e2e.server.url);
     await leader.getByRole("heading", { level: 1 }).waitFor();
     expect(await leader.evaluate(() => getComputedStyle(document.documentElement).colorScheme)).toBe(scheme);
     await scan(leader, `landing (${scheme})`);
 
-    await registerThroughForm(leader, server.url, "Ada", `ada-${scheme}@example.com`);
-    await leader.goto(server.url);
+    await registerThroughForm(leader, e2e.server.url, "Ada", `ada-${scheme}@example.com`);
+    await leader.goto(e2e.server.url);
     await leader.getByRole("heading", { name: /Welcome/ }).waitFor();
     await waitUntil("the dashboard title", async () => (await leader.title()) === "Dashboard · Pointwise");
     await scan(leader, `dashboard (${scheme})`);
@@ -71,15 +59,15 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme", (sche
       "Dark mode for the chart",
     ]);
     const guest = await newPage(scheme, 390);
-    await guest.goto(`${server.url}/join/${sessionId}`);
+    await guest.goto(`${e2e.server.url}/join/${sessionId}`);
     await guest.getByTestId("join-name-input").waitFor();
     await waitUntil("the join page title", async () => (await guest.title()) === "Join session · Pointwise");
     await scan(guest, `join (${scheme})`);
     await guest.getByTestId("join-name-input").fill("Grace Guest");
     await guest.getByTestId("join-submit").click();
-    await guest.waitForURL(`${server.url}/session/${sessionId}`);
+    await guest.waitForURL(`${e2e.server.url}/session/${sessionId}`);
 
-    await leader.goto(`${server.url}/session/${sessionId}`);
+    await leader.goto(`${e2e.server.url}/session/${sessionId}`);
     await leader.getByTestId("deck-card-5").waitFor();
     await waitUntil("the session title", async () => (await leader.title()) === "Accessible sprint · Pointwise");
     await leader.getByTestId("deck-card-5").click();
@@ -111,7 +99,7 @@ it("offers a skip link first, to the main landmark, on every screen", async () =
   const page = await newPage("dark", 390);
   const screens = ["/", "/login", "/register", "/join/00000000-0000-4000-8000-000000000000", "/nowhere"];
   for (const path of screens) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await page.locator("main").first().waitFor();
     // First in the tab order of the document, whatever a page focuses on its own (autofocus).
     const first = await page.evaluate(() => {
@@ -129,7 +117,7 @@ it("offers a skip link first, to the main landmark, on every screen", async () =
     expect(await page.title()).toMatch(/ · Pointwise$/);
   }
   // With the keyboard from the top of the landing page: Tab reaches the skip link first.
-  await page.goto(server.url);
+  await page.goto(e2e.server.url);
   await page.locator("main").waitFor();
   await page.keyboard.press("Tab");
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Skip to main content");
@@ -142,8 +130,8 @@ it("offers a skip link first, to the main landmark, on every screen", async () =
 
 it("returns the focus to the opening button when a dialog closes", async () => {
   const page = await newPage("light");
-  await registerThroughForm(page, server.url, "Fay", "fay@example.com");
-  await page.goto(server.url);
+  await registerThroughForm(page, e2e.server.url, "Fay", "fay@example.com");
+  await page.goto(e2e.server.url);
   const { sessionId } = await createSessionWithStories(page, "Focus sprint", ["First story", "Second story"]);
 
   /** Opens a dialog from `opener` with the keyboard, closes it with Escape, returns the focused test id. */
@@ -163,7 +151,7 @@ it("returns the focus to the opening button when a dialog closes", async () => {
   await page.getByTestId("create-session-button").first().waitFor();
   expect(await roundTrip("create-session-button", enter)).toBe("create-session-button");
 
-  await page.goto(`${server.url}/session/${sessionId}`);
+  await page.goto(`${e2e.server.url}/session/${sessionId}`);
   await page.getByTestId("invite-button").waitFor();
   expect(await roundTrip("invite-button", enter)).toBe("invite-button");
   expect(await roundTrip("add-story-button", enter)).toBe("add-story-button");

@@ -1,8 +1,8 @@
 import type { SessionView, VoteView } from "@pointwise/core/presented";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { buildSession, buildStory, buildUser, joinMember, type TestUser } from "../../api/src/testing/factories";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 
 /**
  * Issue #8 sections 5 and 6 in real browsers: a vote while the socket is cut (Reconnecting...
@@ -10,20 +10,7 @@ import { launchChromium, snap } from "./browser";
  * round was revealed meanwhile); a dead connection that never closes noticed by the heartbeat;
  * archive and delete while people are in the session; emoji reactions floating for 3 s.
  */
-let server: TestServer;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-afterEach(async () => {
-  for (const context of contexts.splice(0)) await context.close().catch(() => undefined);
-});
+const e2e = useBrowserAndServer();
 
 /** A browser page signed in as `user` (the API client's cookies), at `path`. */
 async function pageOf(
@@ -32,13 +19,9 @@ async function pageOf(
   width = 1280,
   colorScheme: "light" | "dark" = "light",
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
-  contexts.push(context);
-  if (user) {
-    await context.addCookies([...user.client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  }
+  const context = await e2e.newContext({ width, colorScheme, user });
   const page = await context.newPage();
-  await page.goto(`${server.url}${path}`);
+  await page.goto(`${e2e.server.url}${path}`);
   return page;
 }
 
@@ -46,9 +29,9 @@ async function pageOf(
 async function liveRoom(
   memberView: { width: number; colorScheme: "light" | "dark" } = { width: 1024, colorScheme: "light" },
 ) {
-  const { session, leader } = await buildSession(server.url, { title: "Connection drill" });
+  const { session, leader } = await buildSession(e2e.server.url, { title: "Connection drill" });
   const story = await buildStory(leader, session.id, { title: "Flaky Wi-Fi" });
-  const member = await buildUser(server.url, { firstName: "Mo", lastName: "Member" });
+  const member = await buildUser(e2e.server.url, { firstName: "Mo", lastName: "Member" });
   await joinMember(member, session.id);
   const leaderPage = await pageOf(leader, `/session/${session.id}`);
   const memberPage = await pageOf(member, `/session/${session.id}`, memberView.width, memberView.colorScheme);
@@ -122,11 +105,9 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
   });
 
   it("a dead connection that never closes is noticed by the heartbeat within 2 s", async () => {
-    const { session, leader } = await buildSession(server.url, { title: "Silent cut" });
+    const { session, leader } = await buildSession(e2e.server.url, { title: "Silent cut" });
     await buildStory(leader, session.id);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    contexts.push(context);
-    await context.addCookies([...leader.client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
+    const context = await e2e.newContext({ user: leader });
     // A proxy for /ws that can swallow every frame both ways without closing anything.
     let blackhole = false;
     await context.routeWebSocket(/\/ws$/, (ws) => {
@@ -139,7 +120,7 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
       });
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/session/${session.id}`);
+    await page.goto(`${e2e.server.url}/session/${session.id}`);
     await page.getByTestId("live-badge").waitFor();
     await new Promise((r) => setTimeout(r, 1500)); // the heartbeat keeps a quiet socket alive
     expect(await page.getByText("Reconnecting...").count()).toBe(0);
@@ -160,7 +141,7 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
     const guestPage = await pageOf(null, `/join/${session.id}`, 390);
     await guestPage.getByTestId("join-name-input").fill("Gus the Guest");
     await guestPage.getByTestId("join-submit").click();
-    await guestPage.waitForURL(`${server.url}/session/${session.id}`);
+    await guestPage.waitForURL(`${e2e.server.url}/session/${session.id}`);
     await guestPage.getByTestId("live-badge").waitFor();
 
     expect((await leader.client.patch<SessionView>(`/api/sessions/${session.id}/archive`)).status).toBe(200);
@@ -171,7 +152,7 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
     expect(await memberPage.getByTestId("session-gone-back").textContent()).toBe("Go to Dashboard");
     expect(await guestPage.getByTestId("session-gone-back").textContent()).toBe("Go to Home Page");
     await memberPage.getByTestId("session-gone-back").click();
-    await memberPage.waitForURL(`${server.url}/`);
+    await memberPage.waitForURL(`${e2e.server.url}/`);
     await memberPage.getByTestId("create-session-button").first().waitFor();
   });
 
@@ -180,7 +161,7 @@ describe("connection and presence that tell the truth (issue #8 section 5)", () 
     expect((await leader.client.delete(`/api/sessions/${session.id}`)).status).toBe(200);
     await memberPage.getByText("This session was deleted").waitFor({ timeout: 5000 });
     await memberPage.getByTestId("session-gone-back").click();
-    await memberPage.waitForURL(`${server.url}/`);
+    await memberPage.waitForURL(`${e2e.server.url}/`);
   });
 });
 

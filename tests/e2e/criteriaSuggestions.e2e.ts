@@ -1,6 +1,6 @@
-import type { Browser, Locator, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import type { Locator, Page } from "playwright-core";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -9,16 +9,7 @@ import { createSessionWithStories, registerThroughForm, waitUntil } from "./page
  * registered member (a phone, dark mode) sees it join the story's criteria live; the leader edits
  * a criterion (Enter), drops one by emptying it (blur) and rejects another suggestion.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 const criteriaPanel = (page: Page): Locator => page.getByTestId("story-criteria");
 
@@ -43,23 +34,21 @@ async function suggest(page: Page, content: string): Promise<void> {
 }
 
 it("a guest's suggestion approved by the leader is seen live by a registered member", async () => {
-  const leader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const member = await (
-    await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" })
-  ).newPage();
+  const leader = await e2e.newPage();
+  const guest = await e2e.newPage();
+  const member = await e2e.newPage({ width: 390, height: 844, colorScheme: "dark" });
 
-  await registerThroughForm(leader, server.url, "Lea", "lea-criteria@example.com");
+  await registerThroughForm(leader, e2e.server.url, "Lea", "lea-criteria@example.com");
   const { sessionId } = await createSessionWithStories(leader, "Criteria sprint", ["Export the sprint report"]);
-  const sessionUrl = `${server.url}/session/${sessionId}`;
+  const sessionUrl = `${e2e.server.url}/session/${sessionId}`;
   await leader.goto(sessionUrl);
   await criteriaPanel(leader).waitFor();
 
-  await registerThroughForm(member, server.url, "Mo", "mo-criteria@example.com");
-  await member.goto(`${server.url}/join/${sessionId}`);
+  await registerThroughForm(member, e2e.server.url, "Mo", "mo-criteria@example.com");
+  await member.goto(`${e2e.server.url}/join/${sessionId}`);
   await member.getByTestId("join-submit").click();
   await member.waitForURL(sessionUrl);
-  await guest.goto(`${server.url}/join/${sessionId}`);
+  await guest.goto(`${e2e.server.url}/join/${sessionId}`);
   await guest.getByTestId("join-name-input").fill("Gus the Guest");
   await guest.getByTestId("join-submit").click();
   await guest.waitForURL(sessionUrl);

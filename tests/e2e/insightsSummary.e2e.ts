@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { setSubscriptionPlan } from "../../api/src/testing/plans";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -11,16 +11,7 @@ import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } fro
  * and shares it to Teams (a guest sees the insights arrive live): with no bot in a conversation the server answers a share link, which
  * opens in a new window. On the free plan the card shows the upgrade prompt instead.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 /** Votes from a page's identity (its cookies: the user's sign-in or the guest's participant token). */
 async function vote(page: Page, storyId: string, points: number): Promise<void> {
@@ -37,13 +28,13 @@ async function complete(leader: Page, storyId: string, finalPoints: number): Pro
 }
 
 it("regenerates insights on a paid plan, deletes one, and shares the summary to Teams", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.newContext();
   const leader = await context.newPage();
-  const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const guest = await e2e.newPage();
 
-  await registerThroughForm(leader, server.url, "Ines", "ines@example.com");
+  await registerThroughForm(leader, e2e.server.url, "Ines", "ines@example.com");
   const me = await pageApi<{ id: string }>(leader, "GET", "/api/auth/user");
-  await setSubscriptionPlan(server.ctx, me.body.id, "basic");
+  await setSubscriptionPlan(e2e.server.ctx, me.body.id, "basic");
   const { sessionId, storyIds } = await createSessionWithStories(leader, "Insightful sprint", [
     "Import payments",
     "Login page",
@@ -51,10 +42,10 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
   ]);
   const [importer, login] = storyIds as [string, string, string];
 
-  await guest.goto(`${server.url}/join/${sessionId}`);
+  await guest.goto(`${e2e.server.url}/join/${sessionId}`);
   await guest.getByTestId("join-name-input").fill("Gus");
   await guest.getByTestId("join-submit").click();
-  await guest.waitForURL(`${server.url}/session/${sessionId}`);
+  await guest.waitForURL(`${e2e.server.url}/session/${sessionId}`);
 
   // Import payments: 13 and 3 (a wide spread, no consensus), final 13; Login page: 3 and 3.
   await vote(leader, importer, 13);
@@ -64,7 +55,7 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
   await vote(guest, login, 3);
   await complete(leader, login, 3);
 
-  await leader.goto(`${server.url}/session/${sessionId}`);
+  await leader.goto(`${e2e.server.url}/session/${sessionId}`);
   const card = leader.getByTestId("ai-insights-card");
   await card.getByText("No insights yet. Generate them once stories are estimated.").waitFor();
   await card.getByTestId("insights-regenerate").click();
@@ -128,7 +119,7 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // Back on the free plan: the upgrade prompt, for the leader and the guest.
-  await setSubscriptionPlan(server.ctx, me.body.id, "free");
+  await setSubscriptionPlan(e2e.server.ctx, me.body.id, "free");
   await leader.reload();
   await leader.getByTestId("insights-upgrade").getByText("Upgrade plan").waitFor();
   await guest.reload();

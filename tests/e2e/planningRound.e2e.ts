@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { BAMBOO_CSV, firstCsvRecords } from "../../api/src/testing/csvFixtures";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
+import { registerThroughForm } from "./pageApi";
 
 /**
  * Issue #2 section 7: a leader registers, creates a session and imports the first 10 stories
@@ -12,38 +13,20 @@ import { launchChromium, snap } from "./browser";
  * link; all three vote on two stories; every page updates live without reload; reveal shows
  * the distribution and consensus label; the leader completes one story and skips one.
  */
-const PASSWORD = "Estimate8Points";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
-async function register(page: Page, first: string, email: string): Promise<void> {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel("First name").fill(first);
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByTestId("register-submit").click();
-  await page.getByText(`Welcome, ${first}!`).waitFor();
-}
+/** Signs up through the registration form (see registerThroughForm). */
+const register = (page: Page, first: string, email: string) => registerThroughForm(page, e2e.server.url, first, email);
 
 /** Tiles of the participation grid that show a vote. */
 const votedTiles = (page: Page) => page.locator('[data-testid^="participant-"][data-voted="true"]');
 const tiles = (page: Page) => page.locator('[data-testid^="participant-"][data-voted]');
 
 it("runs a full planning-poker round for three people, live", async () => {
-  const leader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const member = await (await browser.newContext({ viewport: { width: 768, height: 1000 } })).newPage();
-  const guest = await (await browser.newContext({ viewport: { width: 1024, height: 800 } })).newPage();
+  const leader = await e2e.newPage();
+  const member = await e2e.newPage({ width: 768, height: 1000 });
+  const guest = await e2e.newPage({ width: 1024, height: 800 });
   const pages = [leader, member, guest];
 
   await register(leader, "Lena", "lena@example.com");
@@ -65,7 +48,7 @@ it("runs a full planning-poker round for three people, live", async () => {
   // The share link from the Invite dialog.
   await leader.getByTestId("invite-button").click();
   const shareLink = await leader.getByTestId("share-link-input").inputValue();
-  expect(shareLink).toBe(`${server.url}/join/${sessionId}`);
+  expect(shareLink).toBe(`${e2e.server.url}/join/${sessionId}`);
   // Invite by e-mail: the same answer for any address; the leader sees it pending as Invited (issue #7).
   await leader.getByRole("tab", { name: "Invite by Email" }).click();
   await leader.getByTestId("invite-email-input").fill("invitee@example.com");

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import type { Page } from "playwright-core";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -10,26 +10,17 @@ import { createSessionWithStories, registerThroughForm, waitUntil } from "./page
  * "Acceptance Criteria Applied" (N criteria have been added to the form), shows the label
  * "PointBot (local)", and the story is added with those criteria.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 async function openAddStory(page: Page, sessionId: string): Promise<void> {
-  await page.goto(`${server.url}/session/${sessionId}`);
+  await page.goto(`${e2e.server.url}/session/${sessionId}`);
   await page.getByTestId("add-story-button").click();
   await page.getByTestId("pointbot-generate").waitFor();
 }
 
 it("generates a technical analysis in Add Story with the local engine", async () => {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  await registerThroughForm(page, server.url, "Pia", "pia@example.com");
+  const page = await e2e.newPage();
+  await registerThroughForm(page, e2e.server.url, "Pia", "pia@example.com");
   const { sessionId } = await createSessionWithStories(page, "PointBot sprint", ["Existing story"]);
   await openAddStory(page, sessionId);
   const dialog = page.getByRole("dialog");

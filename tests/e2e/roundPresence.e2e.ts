@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { buildSession, buildStory, type TestUser } from "../../api/src/testing/factories";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 
 /**
  * Issue #8 section 1 ("Who the round waits for") in several browsers, with a 2 s presence
@@ -13,22 +13,11 @@ import { launchChromium, snap } from "./browser";
  */
 const GRACE_S = 2;
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer({ env: { PRESENCE_GRACE_SECONDS: String(GRACE_S) } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer({ env: { PRESENCE_GRACE_SECONDS: String(GRACE_S) } });
 
 /** A browser context signed in as `user` (the API client's cookies). */
 async function signedIn(user: TestUser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([...user.client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  return context;
+  return e2e.newContext({ user });
 }
 
 /** A guest who joins through the share link, in a browser of their own. */
@@ -39,13 +28,13 @@ async function guestJoins(
   colorScheme: "light" | "dark" = "light",
   asObserver = false,
 ): Promise<{ page: Page; context: BrowserContext }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+  const context = await e2e.newContext({ width, colorScheme });
   const page = await context.newPage();
-  await page.goto(`${server.url}/join/${sessionId}`);
+  await page.goto(`${e2e.server.url}/join/${sessionId}`);
   await page.getByTestId("join-name-input").fill(name);
   if (asObserver) await page.getByTestId("join-as-observer").click();
   await page.getByTestId("join-submit").click();
-  await page.waitForURL(`${server.url}/session/${sessionId}`);
+  await page.waitForURL(`${e2e.server.url}/session/${sessionId}`);
   return { page, context };
 }
 
@@ -64,10 +53,10 @@ async function waitForCountText(page: Page, text: string, timeoutMs = 10000): Pr
 }
 
 it("waits only for present voters: a guest leaves, one observes, one is removed", async () => {
-  const { leader, session } = await buildSession(server.url, { title: "Presence round" });
+  const { leader, session } = await buildSession(e2e.server.url, { title: "Presence round" });
   await buildStory(leader, session.id, { title: "Checkout with PayPal" });
   const leaderPage = await (await signedIn(leader)).newPage();
-  await leaderPage.goto(`${server.url}/session/${session.id}`);
+  await leaderPage.goto(`${e2e.server.url}/session/${session.id}`);
   await leaderPage.getByTestId("live-badge").waitFor();
 
   const gus = await guestJoins(session.id, "Gus");
@@ -130,5 +119,5 @@ it("waits only for present voters: a guest leaves, one observes, one is removed"
   await rita.page.reload();
   await rita.page.getByTestId("removed-from-session").waitFor();
   await rita.page.getByTestId("removed-home").click();
-  await rita.page.waitForURL(`${server.url}/`);
+  await rita.page.waitForURL(`${e2e.server.url}/`);
 });

@@ -1,43 +1,25 @@
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import type { Page } from "playwright-core";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
+import { registerThroughForm } from "./pageApi";
 
 /**
  * Issue #8 section 8: auto-reveal, and the round timer reaching zero in two browsers within
  * 0.5 s of each other (section 2: the deadline is stored on the server and pushed; each client
  * corrects for its clock offset from the server's time).
  */
-const PASSWORD = "Estimate8Points";
 const AUTO_REVEAL = "Reveal automatically when everyone has voted";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
-const newPage = async (width = 1280, height = 900) =>
-  (await browser.newContext({ viewport: { width, height } })).newPage();
+const newPage = (width = 1280, height = 900) => e2e.newPage({ width, height });
 
-async function register(page: Page, first: string, email: string): Promise<void> {
-  await page.goto(`${server.url}/register`);
-  await page.getByLabel("First name").fill(first);
-  await page.getByLabel("Last name").fill("Tester");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
-  await page.getByTestId("register-submit").click();
-  await page.getByTestId("create-session-button").first().waitFor();
-}
+/** Signs up through the registration form (see registerThroughForm). */
+const register = (page: Page, first: string, email: string) => registerThroughForm(page, e2e.server.url, first, email);
 
 /** Creates a session through the Create Session dialog; returns its id. */
 async function createSession(page: Page, title: string, autoReveal: boolean): Promise<string> {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${e2e.server.url}/`);
   await page.getByTestId("create-session-button").first().click();
   await page.getByTestId("session-title-input").fill(title);
   const toggle = page.getByRole("dialog").getByLabel(AUTO_REVEAL);
@@ -70,10 +52,10 @@ async function addStory(page: Page, sessionId: string, title: string, activeTitl
 }
 
 async function joinAsGuest(page: Page, sessionId: string, name: string): Promise<void> {
-  await page.goto(`${server.url}/join/${sessionId}`);
+  await page.goto(`${e2e.server.url}/join/${sessionId}`);
   await page.getByTestId("join-name-input").fill(name);
   await page.getByTestId("join-submit").click();
-  await page.waitForURL(`${server.url}/session/${sessionId}`);
+  await page.waitForURL(`${e2e.server.url}/session/${sessionId}`);
 }
 
 const tiles = (page: Page) => page.locator('[data-testid^="participant-"][data-voted]');

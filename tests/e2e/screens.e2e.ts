@@ -1,8 +1,9 @@
 import type { StoryView } from "@pointwise/core/presented";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { buildSession, buildUser, type TestUser } from "../../api/src/testing/factories";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { ARTIFACTS, launchChromium, snap } from "./browser";
+import { ARTIFACTS, snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
+import { E2E_PASSWORD } from "./pageApi";
 
 /**
  * Issue #8 section 6, "The screens on every device": the phone drawer at 390 px, no page wider
@@ -11,26 +12,12 @@ import { ARTIFACTS, launchChromium, snap } from "./browser";
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const PASSWORD = "Estimate8Points";
 
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 /** A browser profile signed in as `user` (its API cookies copied in). */
 async function contextFor(user: TestUser | null, viewport = PHONE): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  if (user) {
-    await context.addCookies([...user.client.cookies].map(([name, value]) => ({ name, value, url: server.url })));
-  }
-  return context;
+  return e2e.newContext({ ...viewport, user });
 }
 
 /** Fails when the page scrolls sideways: nothing may be wider than the viewport. */
@@ -70,23 +57,23 @@ const LONG_DESCRIPTION = [
 it("landing: Get Started Free and Start Free Today lead to /register, which fits 390 and 1280 px", async () => {
   const context = await contextFor(null);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(e2e.server.url);
   await expectNoHorizontalOverflow(page, "landing");
   await snap(page, "screens-01-landing-390");
   await page.getByRole("link", { name: "Get Started Free" }).click();
-  await page.waitForURL(`${server.url}/register`);
+  await page.waitForURL(`${e2e.server.url}/register`);
   await page.getByLabel("First name").waitFor();
   await expectNoHorizontalOverflow(page, "register");
   await snap(page, "screens-02-register-390");
   await page.goBack();
   await page.getByRole("link", { name: "Start Free Today" }).click();
-  await page.waitForURL(`${server.url}/register`);
-  await page.goto(`${server.url}/login`);
+  await page.waitForURL(`${e2e.server.url}/register`);
+  await page.goto(`${e2e.server.url}/login`);
   await page.getByTestId("login-submit").waitFor();
   await expectNoHorizontalOverflow(page, "login");
 
   const wide = await (await contextFor(null, DESKTOP)).newPage();
-  await wide.goto(`${server.url}/register`);
+  await wide.goto(`${e2e.server.url}/register`);
   await wide.getByLabel("First name").waitFor();
   const scroll = await wide.evaluate(() => document.documentElement.scrollWidth);
   expect(scroll).toBeLessThanOrEqual(DESKTOP.width);
@@ -98,12 +85,12 @@ it("landing: Get Started Free and Start Free Today lead to /register, which fits
 it("phone: a new user is welcomed, the drawer opens from the menu button and closes on navigation", async () => {
   const context = await contextFor(null);
   const page = await context.newPage();
-  await page.goto(`${server.url}/register`);
+  await page.goto(`${e2e.server.url}/register`);
   await page.getByLabel("First name").fill("Nia");
   await page.getByLabel("Last name").fill("Phone");
   await page.getByLabel("Email").fill("nia@example.com");
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByLabel("Confirm password").fill(PASSWORD);
+  await page.getByLabel(/^Password/).fill(E2E_PASSWORD);
+  await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await page.getByTestId("register-submit").click();
   await page.getByText("Welcome, Nia!", { exact: true }).waitFor();
   await expectNoHorizontalOverflow(page, "dashboard");
@@ -119,7 +106,7 @@ it("phone: a new user is welcomed, the drawer opens from the menu button and clo
   await page.waitForTimeout(400); // the slide-in animation
   await snap(page, "screens-05-phone-drawer-390");
   await drawer.getByRole("link", { name: "All Sessions" }).click();
-  await page.waitForURL(`${server.url}/sessions`);
+  await page.waitForURL(`${e2e.server.url}/sessions`);
   await drawer.waitFor({ state: "hidden" });
 
   // Escape closes it too.
@@ -132,19 +119,19 @@ it("phone: a new user is welcomed, the drawer opens from the menu button and clo
   await drawer.waitFor();
   await page.mouse.click(360, 500);
   await drawer.waitFor({ state: "hidden" });
-  await expect(page.url()).toBe(`${server.url}/sessions`);
+  await expect(page.url()).toBe(`${e2e.server.url}/sessions`);
 
   // A returning user (signed in again) is welcomed back.
   await page.reload();
   await page.getByText("Welcome back, Nia!", { exact: true }).waitFor();
-  await page.goto(`${server.url}/settings`);
+  await page.goto(`${e2e.server.url}/settings`);
   await page.getByRole("heading").first().waitFor();
   await expectNoHorizontalOverflow(page, "settings");
   await context.close();
 });
 
 it("phone: the session screen fits 390 px with long text and a long queue; long descriptions fold behind Show more", async () => {
-  const { leader, session } = await buildSession(server.url, { title: `Refinement ${LONG_WORD}` });
+  const { leader, session } = await buildSession(e2e.server.url, { title: `Refinement ${LONG_WORD}` });
   const csv = [
     "issuekey,title,description,storypoint",
     `BAM-65,"Allows CVS repo to timeout ${LONG_WORD}","${LONG_DESCRIPTION.replace(/"/g, '""')}",3`,
@@ -160,7 +147,7 @@ it("phone: the session screen fits 390 px with long text and a long queue; long 
 
   const context = await contextFor(leader);
   const page = await context.newPage();
-  await page.goto(`${server.url}/session/${session.id}`);
+  await page.goto(`${e2e.server.url}/session/${session.id}`);
   await page.getByTestId("active-story-title").waitFor();
   await page.getByTestId("deck-card-5").waitFor();
 
@@ -230,11 +217,11 @@ it("phone: the session screen fits 390 px with long text and a long queue; long 
 });
 
 it("join: a visitor who signs in from an invitation comes back to it; invalid links say so at once", async () => {
-  const { session } = await buildSession(server.url, { title: "Invited refinement" });
-  const member = await buildUser(server.url, { firstName: "Ivo", email: "ivo@example.com" });
+  const { session } = await buildSession(e2e.server.url, { title: "Invited refinement" });
+  const member = await buildUser(e2e.server.url, { firstName: "Ivo", email: "ivo@example.com" });
   const context = await contextFor(null);
   const page = await context.newPage();
-  await page.goto(`${server.url}/join/${session.id}`);
+  await page.goto(`${e2e.server.url}/join/${session.id}`);
   await expect(page.getByTestId("join-session-title").textContent()).resolves.toBe("Invited refinement");
   await expectNoHorizontalOverflow(page, "join");
   await snap(page, "screens-07-join-390");
@@ -244,36 +231,36 @@ it("join: a visitor who signs in from an invitation comes back to it; invalid li
   await page.getByLabel("Email").fill(member.email);
   await page.getByLabel(/^Password/).fill(member.password);
   await page.getByTestId("login-submit").click();
-  await page.waitForURL(`${server.url}/join/${session.id}`);
+  await page.waitForURL(`${e2e.server.url}/join/${session.id}`);
   await page.getByTestId("join-submit").click();
-  await page.waitForURL(`${server.url}/session/${session.id}`);
+  await page.waitForURL(`${e2e.server.url}/session/${session.id}`);
   await page.getByText("No stories to vote on").waitFor();
 
   // Register from an invitation: back to the join page as well.
   const newcomer = await (await contextFor(null)).newPage();
-  await newcomer.goto(`${server.url}/join/${session.id}`);
+  await newcomer.goto(`${e2e.server.url}/join/${session.id}`);
   await newcomer.getByTestId("join-register").click();
   await newcomer.waitForURL(/\/register\?returnTo=/);
   await newcomer.getByLabel("First name").fill("Rea");
   await newcomer.getByLabel("Last name").fill("Newcomer");
   await newcomer.getByLabel("Email").fill("rea@example.com");
-  await newcomer.getByLabel(/^Password/).fill(PASSWORD);
-  await newcomer.getByLabel("Confirm password").fill(PASSWORD);
+  await newcomer.getByLabel(/^Password/).fill(E2E_PASSWORD);
+  await newcomer.getByLabel("Confirm password").fill(E2E_PASSWORD);
   await newcomer.getByTestId("register-submit").click();
-  await newcomer.waitForURL(`${server.url}/join/${session.id}`);
+  await newcomer.waitForURL(`${e2e.server.url}/join/${session.id}`);
   await newcomer.getByTestId("join-submit").waitFor();
 
   // An open redirect is refused: sign-in goes home instead.
   const other = await (await contextFor(null)).newPage();
-  await other.goto(`${server.url}/login?returnTo=${encodeURIComponent("//evil.com/x")}`);
+  await other.goto(`${e2e.server.url}/login?returnTo=${encodeURIComponent("//evil.com/x")}`);
   await other.getByLabel("Email").fill(member.email);
   await other.getByLabel(/^Password/).fill(member.password);
   await other.getByTestId("login-submit").click();
   await other.getByText("Welcome back, Ivo!", { exact: true }).waitFor();
-  expect(new URL(other.url()).origin).toBe(server.url);
+  expect(new URL(other.url()).origin).toBe(e2e.server.url);
 
   // Unknown id: said at once.
-  await page.goto(`${server.url}/join/00000000-0000-4000-8000-000000000000`);
+  await page.goto(`${e2e.server.url}/join/00000000-0000-4000-8000-000000000000`);
   await expect(page.getByTestId("join-invalid").textContent()).resolves.toContain("invalid");
   await context.close();
 });

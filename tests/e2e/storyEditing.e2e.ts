@@ -1,7 +1,7 @@
 import fs from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import type { Locator, Page } from "playwright-core";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitForCount, waitUntil } from "./pageApi";
 
 /**
@@ -11,16 +11,7 @@ import { createSessionWithStories, registerThroughForm, waitForCount, waitUntil 
  * deletes a story after a confirm; and, mid-session with one story completed, downloads the
  * Markdown and CSV exports from the Results view.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 /** The titles of the story queue, top to bottom. */
 const queueTitles = (page: Page): Promise<string[]> =>
@@ -43,10 +34,10 @@ async function waitForTitle(page: Page, title: string): Promise<void> {
 }
 
 it("edits, reorders, skips with Undo, deletes stories live, and exports mid-session", async () => {
-  const leader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const guest = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const leader = await e2e.newPage();
+  const guest = await e2e.newPage();
 
-  await registerThroughForm(leader, server.url, "Lea", "lea@example.com");
+  await registerThroughForm(leader, e2e.server.url, "Lea", "lea@example.com");
   const { sessionId, storyIds } = await createSessionWithStories(leader, "Correctable sprint", [
     "Alpha",
     "Bravo",
@@ -54,13 +45,13 @@ it("edits, reorders, skips with Undo, deletes stories live, and exports mid-sess
     "Delta",
   ]);
   const [alpha, bravo, charlie, delta] = storyIds as [string, string, string, string];
-  await leader.goto(`${server.url}/session/${sessionId}`);
+  await leader.goto(`${e2e.server.url}/session/${sessionId}`);
   await waitForTitle(leader, "Alpha");
 
-  await guest.goto(`${server.url}/join/${sessionId}`);
+  await guest.goto(`${e2e.server.url}/join/${sessionId}`);
   await guest.getByTestId("join-name-input").fill("Gil Guest");
   await guest.getByTestId("join-submit").click();
-  await guest.waitForURL(`${server.url}/session/${sessionId}`);
+  await guest.waitForURL(`${e2e.server.url}/session/${sessionId}`);
   await waitForTitle(guest, "Alpha");
 
   // 1. Edit: title and ticket number; the guest sees both without reloading.

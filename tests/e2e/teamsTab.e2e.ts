@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, FrameLocator } from "playwright-core";
+import type { FrameLocator } from "playwright-core";
 import { type EntraStub, startEntraStub } from "../../api/src/testing/entraStub";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { openTeamsHost, type TeamsHostOptions, type TeamsHostWindow } from "./teams-host/teamsHostPage";
 
 /**
@@ -16,22 +16,17 @@ import { openTeamsHost, type TeamsHostOptions, type TeamsHostWindow } from "./te
  */
 const CHAT_ID = "19:meeting_e2eTeamsTab@thread.v2";
 
-let server: TestServer;
 let stub: EntraStub;
-let browser: Browser;
 const windows: TeamsHostWindow[] = [];
 
 beforeAll(async () => {
   stub = await startEntraStub({ audienceHost: "pointwise.test" });
-  server = await startTestServer({
-    env: { AAD_APP_CLIENT_ID: stub.clientId, ENTRA_JWKS_URL: stub.jwksUrl, PUBLIC_URL: "https://pointwise.test" },
-  });
-  browser = await launchChromium();
+});
+const e2e = useBrowserAndServer({
+  env: () => ({ AAD_APP_CLIENT_ID: stub.clientId, ENTRA_JWKS_URL: stub.jwksUrl, PUBLIC_URL: "https://pointwise.test" }),
 });
 afterAll(async () => {
   for (const w of windows) await w.context.close().catch(() => undefined);
-  await browser?.close();
-  await server?.close();
   await stub?.close();
 });
 
@@ -43,7 +38,7 @@ async function person(name: string, sso: boolean) {
 }
 
 async function open(options: Omit<TeamsHostOptions, "serverUrl">): Promise<TeamsHostWindow> {
-  const w = await openTeamsHost(browser, { serverUrl: server.url, ...options });
+  const w = await openTeamsHost(e2e.browser, { serverUrl: e2e.server.url, ...options });
   windows.push(w);
   return w;
 }
@@ -83,7 +78,7 @@ it("runs a meeting round in the Teams side panels and on the stage, signed in by
   await text(leader.tab, "active-story-title", "Export the sprint report as PDF");
   // Bearer tokens only: the tab never got a sign-in cookie.
   expect((await leader.context.cookies()).map((c) => c.name)).not.toContain("pointwise.sid");
-  const bound = await fetch(`${server.url}/api/meetings/${encodeURIComponent(CHAT_ID)}/session`);
+  const bound = await fetch(`${e2e.server.url}/api/meetings/${encodeURIComponent(CHAT_ID)}/session`);
   const { sessionId } = (await bound.json()) as { sessionId: string };
   expect(sessionId).toMatch(/^[0-9a-f-]{36}$/);
 
@@ -100,9 +95,9 @@ it("runs a meeting round in the Teams side panels and on the stage, signed in by
     (s) => s.sharedToStage !== null,
     "shareAppContentToStage",
   );
-  expect(shared.sharedToStage).toBe(`${server.url}/teams/stage?sessionId=${sessionId}`);
+  expect(shared.sharedToStage).toBe(`${e2e.server.url}/teams/stage?sessionId=${sessionId}`);
   const stage = await open({
-    tabPath: (shared.sharedToStage ?? "").slice(server.url.length),
+    tabPath: (shared.sharedToStage ?? "").slice(e2e.server.url.length),
     frameContext: "meetingStage",
     chatId: CHAT_ID,
     viewport: { width: 1280, height: 800 },
@@ -178,12 +173,12 @@ it("configures a tab: creates a session bound to the meeting and saves the tab's
     "save result",
   );
   expect(saved.saveResult).toBe("success");
-  const res = await fetch(`${server.url}/api/meetings/${encodeURIComponent(chatId)}/session`);
+  const res = await fetch(`${e2e.server.url}/api/meetings/${encodeURIComponent(chatId)}/session`);
   const { sessionId } = (await res.json()) as { sessionId: string };
   expect(saved.savedConfig).toEqual({
     entityId: `pointwise-${sessionId}`,
-    contentUrl: `${server.url}/teams/sidepanel?sessionId=${sessionId}`,
-    websiteUrl: `${server.url}/session/${sessionId}`,
+    contentUrl: `${e2e.server.url}/teams/sidepanel?sessionId=${sessionId}`,
+    websiteUrl: `${e2e.server.url}/session/${sessionId}`,
     suggestedDisplayName: "Pointwise",
   });
 });

@@ -4,6 +4,7 @@ import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/co
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/database";
 import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
+import { voterRowOf } from "./voterRow";
 
 /** The NOTIFY channel every instance listens on. */
 const CHANNEL = "pointwise_events";
@@ -206,15 +207,7 @@ export class Hub {
     await this.database.db
       .update(sessionParticipants)
       .set({ presentUntil: this.graceEndSql() })
-      .where(
-        and(
-          eq(sessionParticipants.sessionId, sessionId),
-          ids.userId !== null
-            ? eq(sessionParticipants.userId, ids.userId)
-            : eq(sessionParticipants.id, ids.participantId),
-          isNull(sessionParticipants.removedAt),
-        ),
-      );
+      .where(and(voterRowOf(sessionId, ids), isNull(sessionParticipants.removedAt)));
   }
 
   /** SQL for the end of a grace starting now (database clock): `now() + presenceGraceSeconds`. */

@@ -1,6 +1,6 @@
 import type { ParticipantView } from "@pointwise/core/presented";
 import { parseVoterKey } from "@pointwise/core/voters";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { autoRevealIfComplete } from "../commands/autoRevealer";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants } from "../db/schema";
@@ -8,6 +8,7 @@ import { ROOM_VIEWER } from "../presenters/participantPresenter";
 import { currentRoundProgress } from "../queries/roundProgress";
 import { participantViews } from "../queries/sessionState";
 import { leaderPresent } from "../queries/sessionViews";
+import { voterRowOf } from "./voterRow";
 
 /**
  * Publishes a `participants_update` delta (core/realtime): changed participants, voterKeys that
@@ -60,13 +61,6 @@ export async function wasAbsent(ctx: AppContext, sessionId: string, voterKey: st
       absent: sql<boolean>`${sessionParticipants.presentUntil} is null or ${sessionParticipants.presentUntil} <= now()`,
     })
     .from(sessionParticipants)
-    .where(
-      and(
-        eq(sessionParticipants.sessionId, sessionId),
-        ids.userId !== null
-          ? eq(sessionParticipants.userId, ids.userId)
-          : eq(sessionParticipants.id, ids.participantId),
-      ),
-    );
+    .where(voterRowOf(sessionId, ids));
   return row?.absent === true;
 }

@@ -57,6 +57,20 @@ function completion(model: string, content: string | null, finishReason: string,
 }
 
 /**
+ * The server settings that point the OpenAI-compatible engine at `stub`: a fake key, the model
+ * `gpt-test-mini` and a 300 ms timeout (so timeout tests stay quick); `extra` is added on top.
+ */
+export function openAiStubEnv(stub: OpenAiStub, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    OPENAI_API_KEY: "sk-test-key",
+    OPENAI_BASE_URL: stub.baseUrl,
+    OPENAI_MODEL: "gpt-test-mini",
+    OPENAI_TIMEOUT_MS: "300",
+    ...extra,
+  };
+}
+
+/**
  * Starts the stub on 127.0.0.1 (random port). It records every request (model, response_format,
  * messages, token cap) and answers from the reply queue. Any other route answers 404 like the API.
  */

@@ -1,5 +1,5 @@
 import { consensusRate } from "@pointwise/core/consensus";
-import type { InsightCategory, InsightIcon, InsightPriority, InsightType } from "@pointwise/core/insights";
+import type { InsightContent } from "@pointwise/core/insights";
 import type { HistorySuggestion, SessionFacts, StoryFacts } from "./sessionFacts";
 import { isFinished, median, storyMinutes } from "./storyTimes";
 
@@ -11,16 +11,9 @@ import { isFinished, median, storyMinutes } from "./storyTimes";
  */
 
 /** An insight before it is stored (spec part 1 section 3 `ai_insights` fields). */
-export interface InsightDraft {
+export interface InsightDraft extends InsightContent {
   /** Which rule made it (kept in metadata.rule). */
   rule: InsightRule;
-  storyId: string | null;
-  type: InsightType;
-  priority: InsightPriority;
-  category: InsightCategory;
-  title: string;
-  message: string;
-  icon: InsightIcon;
   impact: string;
   recommendation: string;
   riskFactors: string[];

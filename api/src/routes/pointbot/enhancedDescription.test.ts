@@ -3,7 +3,7 @@ import { z } from "zod";
 import { analyzeLocally } from "../../pointbot/localEngine";
 import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildUser, joinGuest } from "../../testing/factories";
-import { type OpenAiStub, startOpenAiStub } from "../../testing/openaiStub";
+import { type OpenAiStub, openAiStubEnv, startOpenAiStub } from "../../testing/openaiStub";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
 const ROUTE = "/api/stories/generate-enhanced-description";
@@ -117,15 +117,7 @@ describe("POST /api/stories/generate-enhanced-description (OpenAI-compatible eng
 
   beforeAll(async () => {
     stub = await startOpenAiStub();
-    server = await startTestServer({
-      env: {
-        OPENAI_API_KEY: "sk-test-key",
-        OPENAI_BASE_URL: stub.baseUrl,
-        OPENAI_MODEL: "gpt-test-mini",
-        OPENAI_TIMEOUT_MS: "300",
-        AI_RATE_LIMIT_PER_MINUTE: "1000",
-      },
-    });
+    server = await startTestServer({ env: openAiStubEnv(stub, { AI_RATE_LIMIT_PER_MINUTE: "1000" }) });
     client = (await buildUser(server.url)).client;
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import type { CriteriaSuggestionView } from "@pointwise/core/criteriaSuggestions
 import type { StoryView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildUser, joinGuest, joinMember, type TestUser } from "../../testing/factories";
-import { type OpenAiStub, startOpenAiStub } from "../../testing/openaiStub";
+import { type OpenAiStub, openAiStubEnv, startOpenAiStub } from "../../testing/openaiStub";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket } from "../../testing/wsClient";
 
@@ -91,14 +91,7 @@ describe("generate-criteria on the OpenAI-compatible engine", () => {
   let stub: OpenAiStub;
   beforeAll(async () => {
     stub = await startOpenAiStub();
-    server = await startTestServer({
-      env: {
-        OPENAI_API_KEY: "sk-test-key",
-        OPENAI_BASE_URL: stub.baseUrl,
-        OPENAI_MODEL: "gpt-test-mini",
-        OPENAI_TIMEOUT_MS: "300",
-      },
-    });
+    server = await startTestServer({ env: openAiStubEnv(stub) });
   });
   afterAll(async () => {
     await server.close();

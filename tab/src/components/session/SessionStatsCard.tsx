@@ -1,21 +1,13 @@
-import { Card, makeStyles, Text, tokens } from "@fluentui/react-components";
+import { Card, makeStyles, Text } from "@fluentui/react-components";
 import { isSizeDeck } from "@pointwise/core/decks";
 import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
 import { medianLabel } from "@pointwise/core/resultsExport";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
+import { StatTiles } from "./StatTiles";
 
 const useStyles = makeStyles({
   card: { padding: "16px", gap: "10px" },
-  grid: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "8px" },
-  stat: {
-    display: "flex",
-    flexDirection: "column",
-    padding: "8px",
-    borderRadius: "6px",
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  value: { fontWeight: 700, fontSize: tokens.fontSizeBase500 },
-  muted: { color: tokens.colorNeutralForeground3 },
+  columns: { gridTemplateColumns: "1fr 1fr" },
 });
 
 /**
@@ -48,16 +40,7 @@ export function SessionStatsCard({
   return (
     <Card className={styles.card}>
       <Text weight="semibold">Session Stats</Text>
-      <div className={styles.grid}>
-        {stats.map((s) => (
-          <div key={s.label} className={styles.stat}>
-            <span className={styles.value}>{s.value}</span>
-            <Text size={200} className={styles.muted}>
-              {s.label}
-            </Text>
-          </div>
-        ))}
-      </div>
+      <StatTiles stats={stats} className={styles.columns} />
     </Card>
   );
 }

@@ -16,18 +16,11 @@ import { formatDuration, type SessionSummaryView } from "@pointwise/core/insight
 import { useSessionSummary, useShareToTeams } from "../../api/insightQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { useReturnFocus } from "../common/useReturnFocus";
+import { StatTiles } from "./StatTiles";
 
 const useStyles = makeStyles({
   content: { display: "flex", flexDirection: "column", gap: "12px" },
-  grid: { display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))", gap: "8px" },
-  stat: {
-    display: "flex",
-    flexDirection: "column",
-    padding: "8px",
-    borderRadius: "6px",
-    backgroundColor: tokens.colorNeutralBackground2,
-  },
-  value: { fontWeight: 700, fontSize: tokens.fontSizeBase500 },
+  columns: { gridTemplateColumns: "repeat(auto-fit, minmax(140px, 1fr))" },
   muted: { color: tokens.colorNeutralForeground3 },
   items: { margin: 0, paddingLeft: "20px", display: "flex", flexDirection: "column", gap: "4px" },
 });
@@ -125,18 +118,7 @@ export function SessionSummaryDialog({
             {summary.isError ? <Text>The summary could not be loaded. Please try again.</Text> : null}
             {s ? (
               <>
-                <div className={styles.grid}>
-                  {stats.map((stat) => (
-                    <div key={stat.label} className={styles.stat}>
-                      <span className={styles.value} data-testid={stat.testId}>
-                        {stat.value}
-                      </span>
-                      <Text size={200} className={styles.muted}>
-                        {stat.label}
-                      </Text>
-                    </div>
-                  ))}
-                </div>
+                <StatTiles stats={stats} className={styles.columns} />
                 <Text weight="semibold">Action Items</Text>
                 {s.actionItems.length ? (
                   <ul className={styles.items} data-testid="summary-action-items">
