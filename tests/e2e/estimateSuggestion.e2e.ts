@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
-import { launchChromium, snap } from "./browser";
+import type { Page } from "playwright-core";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
 import { pageApi, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
@@ -8,16 +8,7 @@ import { pageApi, registerThroughForm, waitUntil } from "./pageApi";
  * the guest's page never asks for it before the reveal, then shows it beside the results with the
  * 3 similar stories; the Session Summary counts whether the final points matched it.
  */
-let server: TestServer;
-let browser: Browser;
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useBrowserAndServer();
 
 const BACKLOG = [
   "issuekey,title,description,storypoint",
@@ -46,15 +37,14 @@ async function importCsv(page: Page, sessionId: string, csv: string): Promise<nu
 }
 
 it("lets the leader peek privately and shows the suggestion to everyone after the reveal", async () => {
-  const leader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  const guestContext = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
-  const guest = await guestContext.newPage();
+  const leader = await e2e.newPage();
+  const guest = await e2e.newPage({ width: 390, height: 844, colorScheme: "dark" });
   const guestAsked: string[] = [];
   guest.on("request", (r) => {
     if (r.url().includes("/estimate-suggestion")) guestAsked.push(r.url());
   });
 
-  await registerThroughForm(leader, server.url, "Lena", "lena.history@example.com");
+  await registerThroughForm(leader, e2e.server.url, "Lena", "lena.history@example.com");
   const created = await pageApi<{ id: string }>(leader, "POST", "/api/sessions", { title: "History sprint" });
   const sessionId = created.body.id;
   expect(await importCsv(leader, sessionId, BACKLOG)).toBe(201);
@@ -64,11 +54,11 @@ it("lets the leader peek privately and shows the suggestion to everyone after th
   const n1 = stories.find((s) => s.ticketNumber === "N-1")?.id ?? "";
   expect((await pageApi(leader, "POST", `/api/sessions/${sessionId}/active-story`, { storyId: n1 })).status).toBe(200);
 
-  await guest.goto(`${server.url}/join/${sessionId}`);
+  await guest.goto(`${e2e.server.url}/join/${sessionId}`);
   await guest.getByTestId("join-name-input").fill("Gus");
   await guest.getByTestId("join-submit").click();
-  await guest.waitForURL(`${server.url}/session/${sessionId}`);
-  await leader.goto(`${server.url}/session/${sessionId}`);
+  await guest.waitForURL(`${e2e.server.url}/session/${sessionId}`);
+  await leader.goto(`${e2e.server.url}/session/${sessionId}`);
 
   // The leader's private peek.
   await leader.getByTestId("peek-suggestion").click();
