@@ -18,7 +18,7 @@ async function openAddStory(page: Page, sessionId: string): Promise<void> {
   await page.getByTestId("pointbot-generate").waitFor();
 }
 
-it("generates a technical analysis in Add Story with the local engine", async () => {
+it("generates a technical analysis in Add Story, and in Edit Story, with the local engine", async () => {
   const page = await e2e.newPage();
   await registerThroughForm(page, e2e.server.url, "Pia", "pia@example.com");
   const { sessionId } = await createSessionWithStories(page, "PointBot sprint", ["Existing story"]);
@@ -62,4 +62,12 @@ it("generates a technical analysis in Add Story with the local engine", async ()
     s.title.startsWith("Add GET"),
   );
   expect(story?.acceptanceCriteria.length).toBe(added);
+
+  // The same button in Edit Story, on the current story (which has no description yet).
+  await page.getByTestId("edit-story-button").click();
+  const edit = page.getByRole("dialog");
+  await edit.getByTestId("pointbot-generate").click();
+  await waitUntil("a generated description in Edit Story", async () => {
+    return (await edit.getByLabel("Description").inputValue()).length > 0;
+  });
 });

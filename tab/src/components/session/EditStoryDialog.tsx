@@ -5,6 +5,7 @@ import { useUpdateStory } from "../../api/storyMutations";
 import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { PointBotGenerateButton } from "./PointBotGenerateButton";
 import { StoryFormFields, type StoryFormValues } from "./StoryFormFields";
 
 /**
@@ -61,7 +62,21 @@ export function EditStoryDialog({
       size="2xl"
       onSubmit={submit}
     >
-      <StoryFormFields values={values} onChange={setValues} errors={errors} titleTestId="story-edit-title" />
+      <StoryFormFields
+        values={values}
+        onChange={setValues}
+        errors={errors}
+        titleTestId="story-edit-title"
+        afterTitle={
+          <PointBotGenerateButton
+            sessionId={sessionId}
+            title={values.title}
+            description={values.description}
+            criteria={values.acceptanceCriteria}
+            onApply={(patch) => setValues((old) => ({ ...old, ...patch }))}
+          />
+        }
+      />
     </FormDialog>
   );
 }

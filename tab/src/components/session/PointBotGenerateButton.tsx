@@ -22,7 +22,8 @@ export function analysisDescription(analysis: StoryAnalysis): string {
 }
 
 /**
- * "Generate with PointBot" in Add Story (spec part 2 sections 5 and 8, issue #9 section 2): a blank
+ * "Generate with PointBot" in Add Story and Edit Story (spec part 2 sections 5 and 8, issue #9
+ * section 2): a blank
  * title toasts "Please enter a story title first."; otherwise the analysis fills the description
  * and appends its criteria, with the toasts "Technical Analysis Generated" and "Acceptance
  * Criteria Applied" (N criteria have been added to the form); a failure toasts "Failed to
