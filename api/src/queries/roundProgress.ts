@@ -1,7 +1,7 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
-import { currentStory } from "@pointwise/core/storyRules";
+import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { Db, Tx } from "../db/database";
 import { pointingSessions, sessionParticipants, stories, users, votes } from "../db/schema";
@@ -58,13 +58,16 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
  * not count while they are absent, so n never exceeds m. Used by the non-leader reveal rule,
  * vote pushes, the snapshot, participants_update, auto-reveal and the Teams card.
  * @param db the database or a transaction (the reveal counts under the story's lock)
+ * @param storyId null when the session has no story yet: 0 voted of the expected voters
  */
-export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string): Promise<RoundCounts> {
+export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string | null): Promise<RoundCounts> {
   const people = await participantPresence(db, sessionId);
-  const voted = await db
-    .select({ userId: votes.userId, participantId: votes.participantId })
-    .from(votes)
-    .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)));
+  const voted = storyId
+    ? await db
+        .select({ userId: votes.userId, participantId: votes.participantId })
+        .from(votes)
+        .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)))
+    : [];
   return roundCounts(
     people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
     voted.map((v) => voterKeyOf(v)),
@@ -77,21 +80,27 @@ export async function roundProgress(db: Db | Tx, sessionId: string, storyId: str
  * `currentStoryId` null and 0 voted of the expected voters.
  */
 export async function currentRoundProgress(db: Db | Tx, sessionId: string): Promise<RoundProgressFields> {
-  const [session] = await db
-    .select({ activeStoryId: pointingSessions.activeStoryId })
+  const currentStoryId = await currentStoryIdOf(db, sessionId);
+  return { currentStoryId, ...(await roundProgress(db, sessionId, currentStoryId)) };
+}
+
+/**
+ * The id of the session's current story as core `currentStory` defines it (the chosen story
+ * whatever its status, else the first open one in queue order), read without loading the queue:
+ * this runs on every join and presence push, and a backlog may hold thousands of stories.
+ */
+async function currentStoryIdOf(db: Db | Tx, sessionId: string): Promise<string | null> {
+  const [chosen] = await db
+    .select({ id: stories.id })
     .from(pointingSessions)
+    .innerJoin(stories, and(eq(stories.id, pointingSessions.activeStoryId), eq(stories.sessionId, sessionId)))
     .where(eq(pointingSessions.id, sessionId));
-  const queue = await db
-    .select({ id: stories.id, status: stories.status })
+  if (chosen) return chosen.id;
+  const [firstOpen] = await db
+    .select({ id: stories.id })
     .from(stories)
-    .where(eq(stories.sessionId, sessionId))
-    .orderBy(asc(stories.position), asc(stories.createdAt));
-  const story = currentStory(queue, session?.activeStoryId ?? null);
-  if (story) return { currentStoryId: story.id, ...(await roundProgress(db, sessionId, story.id)) };
-  const people = await participantPresence(db, sessionId);
-  const { expectedVoters } = roundCounts(
-    people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
-    [],
-  );
-  return { currentStoryId: null, votedCount: 0, expectedVoters };
+    .where(and(eq(stories.sessionId, sessionId), inArray(stories.status, OPEN_STORY_STATUSES)))
+    .orderBy(asc(stories.position), asc(stories.createdAt))
+    .limit(1);
+  return firstOpen?.id ?? null;
 }
