@@ -171,6 +171,10 @@ function speed(projects: Project[]) {
   const estimator = createEstimator(stories);
   const buildMs = performance.now() - t0;
   const n = estimator.size;
+  // The first suggestion fits the ordinal text model (then refitted only when the history grew by a tenth).
+  const t1 = performance.now();
+  estimator.suggest(queries[0] as HistoryStory);
+  const fitMs = performance.now() - t1;
   gc();
   const heapMb = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
   for (const q of queries) estimator.suggest(q); // warm-up (JIT)
@@ -198,7 +202,7 @@ function speed(projects: Project[]) {
   }
   times.sort((a, b) => a - b);
   addTimes.sort((a, b) => a - b);
-  return { n, buildMs, heapMb, times, addTimes, queries: queries.length, again };
+  return { n, buildMs, fitMs, heapMb, times, addTimes, queries: queries.length, again };
 }
 
 function main(): void {
@@ -265,7 +269,7 @@ function main(): void {
   );
   const s = speed(projects);
   console.log(
-    `\n${s.n.toLocaleString("en")} history stories: index built in ${fmt(s.buildMs, 0)} ms, heap ${fmt(s.heapMb, 1)} MB; ` +
+    `\n${s.n.toLocaleString("en")} history stories: index built in ${fmt(s.buildMs, 0)} ms, text model fitted (first suggestion) in ${fmt(s.fitMs, 0)} ms, heap ${fmt(s.heapMb, 1)} MB; ` +
       `suggestion p50 ${fmt(percentile(s.times, 0.5), 2)} ms, p95 ${fmt(percentile(s.times, 0.95), 2)} ms, ` +
       `p99 ${fmt(percentile(s.times, 0.99), 2)} ms, ` +
       `max ${fmt(s.times[s.times.length - 1] ?? Number.NaN, 2)} ms (${s.queries} stories; that story again: ${fmt(s.again, 2)} ms); ` +

@@ -47,8 +47,8 @@ describe("npm run -s estimate", () => {
     const r = run(file);
     expect(r.code).toBe(0);
     expect(r.stdout.split("\n")).toEqual([
-      '{"issuekey":"NEW-1","points":16,"low":16,"high":16,"similar":["DURACLOUD-101","DURACLOUD-102","DURACLOUD-81"]}',
-      '{"issuekey":"NEW-2","points":1,"low":1,"high":2,"similar":["DURACLOUD-72","DURACLOUD-80","DURACLOUD-81"]}',
+      '{"issuekey":"NEW-1","points":16,"low":2,"high":16,"similar":["DURACLOUD-101","DURACLOUD-102","DURACLOUD-81"]}',
+      '{"issuekey":"NEW-2","points":1,"low":1,"high":1,"similar":["DURACLOUD-72","DURACLOUD-80","DURACLOUD-81"]}',
       "",
     ]);
   });

@@ -144,7 +144,10 @@ describe("createEstimator", () => {
 
   it("snaps points and range to the given deck", () => {
     const estimator = createEstimator(HISTORY);
-    const story = { title: "Create a utility to sync DuraCloud from the file system" };
+    const story = {
+      title: "Create a utility to sync DuraCloud from the file system",
+      description: "To sync arbitrary file system directories with DuraCloud, storing the files in a space.",
+    };
     expect(estimator.suggest(story).points).toBe(16);
     const s = estimator.suggest(story, [1, 2, 3, 5, 8, 13, 21]);
     expect(s.points).toBe(13);

@@ -9,13 +9,28 @@
  * 2. A new story is scored against the index with Okapi BM25; the score is divided by the story's
  *    score against itself, so a near-duplicate has similarity ≈ 1 and an unrelated story 0. Only the
  *    story's 40 highest-weighted words are scored, which bounds the time per suggestion.
- * 3. The suggestion is the weighted median of a mixture: the `k` nearest stories, each weighing
- *    kernel(similarity) × recency, plus the whole history as a prior of total mass `priorWeight`, each story
- *    weighing its recency. Weak neighbours thus shrink the answer to the (recent) history median;
- *    strong ones pull it to their points. Recency halves a story's weight every `halfLife` stories
- *    (teams' scales drift; the latest stories are the most like the next ones).
- * 4. The likely range is the mixture's 25th and 75th percentiles; all three snap to the deck.
+ * 3. The words of the story also go through an ordinal text model (`ordinalModel.ts`: one logistic
+ *    regression per deck threshold, intercepts recalibrated on the latest stories because teams'
+ *    scales drift), which answers a distribution over the team's points.
+ * 4. The suggestion is the weighted median of a mixture: that distribution with a total mass of
+ *    `priorWeight` kernel units, plus the `k` nearest stories, each weighing kernel(similarity) ×
+ *    recency. A near-duplicate (kernel 4) outweighs the model; weak neighbours barely move it.
+ *    Recency halves a neighbour's weight every `halfLife` stories (the latest stories are the most
+ *    like the next ones).
+ * 5. The likely range is the mixture's 25th and 75th percentiles; all three snap to the deck.
+ *
+ * The model is refitted when the history has grown by a tenth since the last fit (at the next
+ * suggestion), so adding stories stays cheap and the fitting cost is amortised; the neighbours see
+ * every added story at once.
  */
+import {
+  DEFAULT_ORDINAL_OPTIONS,
+  FeatureTable,
+  fitOrdinalModel,
+  type OrdinalModel,
+  type OrdinalOptions,
+  storyFeatures,
+} from "./ordinalModel";
 import { tokenize } from "./tokenize";
 
 /** One estimated story of the history: `key` is its ticket key, `points` its final points. */
@@ -47,8 +62,10 @@ export interface Suggestion {
 export interface EstimatorOptions {
   /** Neighbours taken into the mixture. */
   k: number;
-  /** Total weight of the history prior, in kernel units (a neighbour of similarity 0.6 weighs 0.92). */
+  /** Total weight of the ordinal model's distribution, in kernel units (a neighbour of similarity 0.6 weighs 0.92). */
   priorWeight: number;
+  /** The ordinal text model's tuning. */
+  ordinal: OrdinalOptions;
   /** Recency half-life in stories: a story `halfLife` stories older weighs half as much. */
   halfLife: number;
   /** Times the title's words count against the description's. */
@@ -68,10 +85,10 @@ export interface EstimatorOptions {
  * Defaults, chosen from the method's logic rather than fitted to one backlog:
  * - `k` 10: enough neighbours for a median to be robust to one mislabelled story, few enough
  *   to stay "similar" in a backlog of a few hundred stories.
- * - `priorWeight` 1 and `duplicateDelta` 0.25: the prior counts as one fair match (similarity
- *   0.6 weighs 0.92); a duplicate (similarity 1) weighs 4 priors, so a story the team already
- *   pointed gets the same points, while ten weak matches (similarity 0.1, weight 0.09
- *   each) barely move the median.
+ * - `priorWeight` 3 and `duplicateDelta` 0.25: the text model counts as three fair matches
+ *   (similarity 0.6 weighs 0.92); a duplicate (similarity 1) weighs 4, more than the model, so a
+ *   story the team already pointed gets the same points, while ten weak matches (similarity 0.1,
+ *   weight 0.09 each) barely move the median. Results are flat for a weight of 2.5 to 3.5.
  * - `halfLife` 300 stories: a few months of a team's backlog; long enough to keep hundreds of
  *   stories in play, short enough to follow a drifting scale.
  * - `titleWeight` 2: the title is the summary the team pointed; descriptions are longer and noisier.
@@ -80,7 +97,8 @@ export interface EstimatorOptions {
  */
 export const DEFAULT_ESTIMATOR_OPTIONS: EstimatorOptions = {
   k: 10,
-  priorWeight: 1,
+  priorWeight: 3,
+  ordinal: DEFAULT_ORDINAL_OPTIONS,
   halfLife: 300,
   titleWeight: 2,
   rangeQuantiles: [0.25, 0.75],
@@ -184,10 +202,10 @@ export function createEstimator(
   let totalLength = 0;
   const index = new Map<string, Postings>();
   let scores = new Float64Array(0);
-  // Prior cache: distinct points ascending and their recency masses (normalised to sum 1).
-  let priorValues: number[] = [];
-  let priorMasses: number[] = [];
-  let priorDirty = true;
+  // The ordinal text model over the first `fittedOn` stories (refitted when the history grew by a tenth).
+  const features = new FeatureTable();
+  let model: OrdinalModel | undefined;
+  let fittedOn = 0;
 
   function add(story: HistoryStory): void {
     if (!Number.isFinite(story.points) || story.points < 0) return;
@@ -210,30 +228,30 @@ export function createEstimator(
       }
       p.push(doc, tf);
     }
-    priorDirty = true;
+    features.add(storyFeatures(story));
   }
 
   const recency = (doc: number): number => 0.5 ** ((keys.length - 1 - doc) / opts.halfLife);
 
-  function refreshPrior(): void {
-    if (!priorDirty) return;
-    const mass = new Map<number, number>();
-    let total = 0;
-    for (let d = 0; d < points.length; d++) {
-      const w = recency(d);
-      mass.set(points[d] as number, (mass.get(points[d] as number) ?? 0) + w);
-      total += w;
+  /** The ordinal model, refitted first when the history grew by a tenth (at least one story) since the last fit. */
+  function currentModel(): OrdinalModel {
+    const n = keys.length;
+    if (!model || n - fittedOn >= Math.max(1, Math.ceil(fittedOn / 10))) {
+      model = fitOrdinalModel(features, points, n, opts.ordinal);
+      fittedOn = n;
     }
-    priorValues = [...mass.keys()].sort((a, b) => a - b);
-    priorMasses = priorValues.map((v) => (mass.get(v) as number) / total);
-    priorDirty = false;
+    return model;
   }
 
   function suggest(story: StoryText, deck?: readonly number[]): Suggestion {
     const n = keys.length;
-    refreshPrior();
+    const textModel = n > 0 ? currentModel() : undefined;
     const cards =
-      deck && deck.length > 0 ? [...deck].sort((a, b) => a - b) : n > 0 ? priorValues : [...opts.defaultDeck];
+      deck && deck.length > 0
+        ? [...deck].sort((a, b) => a - b)
+        : textModel
+          ? [...textModel.values]
+          : [...opts.defaultDeck];
     if (n === 0) {
       // No history: the deck's middle card and its interquartile range.
       const at = (q: number) => cards[Math.min(cards.length - 1, Math.floor(q * (cards.length - 1) + 0.5))] as number;
@@ -289,10 +307,11 @@ export function createEstimator(
     const sims = top.map((d) => Math.min(1, (scores[d] as number) / (self || 1)));
     for (const d of touched) scores[d] = 0;
 
-    // Mixture: prior (mass priorWeight) + neighbours (similarity × recency).
+    // Mixture: the text model (mass priorWeight) + neighbours (similarity × recency).
     const mass = new Map<number, number>();
-    priorValues.forEach((v, i) => {
-      mass.set(v, (priorMasses[i] as number) * opts.priorWeight);
+    const modelled = (textModel as OrdinalModel).distribution(features.lookup(storyFeatures(story)));
+    (textModel as OrdinalModel).values.forEach((v, i) => {
+      mass.set(v, (modelled[i] as number) * opts.priorWeight);
     });
     top.forEach((d, i) => {
       const v = points[d] as number;
