@@ -29,9 +29,10 @@ import {
   fitOrdinalModel,
   type OrdinalModel,
   type OrdinalOptions,
+  type StoryTokens,
   storyFeatures,
+  storyTokens,
 } from "./ordinalModel";
-import { tokenize } from "./tokenize";
 
 /** One estimated story of the history: `key` is its ticket key, `points` its final points. */
 export interface HistoryStory {
@@ -141,8 +142,8 @@ class Postings {
   }
 }
 
-/** Term frequencies of a story: title words `titleWeight` times, then the description's. */
-function termCounts(story: StoryText, titleWeight: number): { counts: Map<string, number>; length: number } {
+/** Term frequencies of a story's tokens: title words `titleWeight` times, then the description's. */
+function termCounts(tokens: StoryTokens, titleWeight: number): { counts: Map<string, number>; length: number } {
   const counts = new Map<string, number>();
   let length = 0;
   const bump = (tokens: string[], by: number) => {
@@ -151,8 +152,8 @@ function termCounts(story: StoryText, titleWeight: number): { counts: Map<string
       length += by;
     }
   };
-  bump(tokenize(story.title, 100), titleWeight);
-  bump(tokenize(story.description, 400), 1);
+  bump(tokens.title, titleWeight);
+  bump(tokens.description, 1);
   return { counts, length };
 }
 
@@ -212,7 +213,8 @@ export function createEstimator(
     const doc = keys.length;
     keys.push(story.key);
     points.push(story.points);
-    const { counts, length } = termCounts(story, opts.titleWeight);
+    const tokens = storyTokens(story);
+    const { counts, length } = termCounts(tokens, opts.titleWeight);
     if (doc === lengths.length) {
       const grown = new Uint32Array(lengths.length * 2);
       grown.set(lengths);
@@ -228,7 +230,7 @@ export function createEstimator(
       }
       p.push(doc, tf);
     }
-    features.add(storyFeatures(story));
+    features.add(storyFeatures(story, tokens));
   }
 
   const recency = (doc: number): number => 0.5 ** ((keys.length - 1 - doc) / opts.halfLife);
@@ -257,7 +259,8 @@ export function createEstimator(
       const at = (q: number) => cards[Math.min(cards.length - 1, Math.floor(q * (cards.length - 1) + 0.5))] as number;
       return { points: at(0.5), low: at(0.25), high: at(0.75), similar: [] };
     }
-    const { counts, length: qLength } = termCounts(story, opts.titleWeight);
+    const tokens = storyTokens(story);
+    const { counts, length: qLength } = termCounts(tokens, opts.titleWeight);
     const avgdl = totalLength / n || 1;
     const bm25tf = (tf: number, dl: number) =>
       (tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * dl) / avgdl));
@@ -309,7 +312,7 @@ export function createEstimator(
 
     // Mixture: the text model (mass priorWeight) + neighbours (similarity × recency).
     const mass = new Map<number, number>();
-    const modelled = (textModel as OrdinalModel).distribution(features.lookup(storyFeatures(story)));
+    const modelled = (textModel as OrdinalModel).distribution(features.lookup(storyFeatures(story, tokens)));
     (textModel as OrdinalModel).values.forEach((v, i) => {
       mass.set(v, (modelled[i] as number) * opts.priorWeight);
     });

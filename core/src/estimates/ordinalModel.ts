@@ -49,13 +49,27 @@ export const DEFAULT_ORDINAL_OPTIONS: OrdinalOptions = {
   maxStories: 3000,
 };
 
+/** A story's tokens (`tokenize.ts`): at most 100 of the title, 400 of the description. */
+export interface StoryTokens {
+  title: string[];
+  description: string[];
+}
+
+/** Tokenises a story once for both the word index and the text model. */
+export function storyTokens(story: { title: string; description?: string | null }): StoryTokens {
+  return { title: tokenize(story.title, 100), description: tokenize(story.description, 400) };
+}
+
 /**
  * Features of a story: its title's words (as title words and as words), its description's words,
  * "no description" and a description-length bucket (0-9, 10-39, 40-119, 120+ words). Distinct.
+ * `tokens` are the story's {@link storyTokens}, computed when not given.
  */
-export function storyFeatures(story: { title: string; description?: string | null }): string[] {
-  const title = tokenize(story.title, 100);
-  const description = tokenize(story.description, 400);
+export function storyFeatures(
+  story: { title: string; description?: string | null },
+  tokens: StoryTokens = storyTokens(story),
+): string[] {
+  const { title, description } = tokens;
   const out = new Set<string>();
   for (const w of title) out.add(`t:${w}`);
   for (const w of title) out.add(w);
