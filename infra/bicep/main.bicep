@@ -77,12 +77,23 @@ param aadAppTenantId string
 @description('Comma-separated tenant ids allowed to sign in with Teams SSO; empty: any tenant.')
 param allowedTenantIds string = ''
 
+@description('OPENAI_API_KEY of PointBot (issue #9); empty: the local engine. Kept in Key Vault when set.')
+@secure()
+param openAiApiKey string = ''
+
+@description('OPENAI_BASE_URL: an OpenAI-compatible endpoint, e.g. https://<resource>.openai.azure.com/openai/v1; empty: the OpenAI API.')
+param openAiBaseUrl string = ''
+
+@description('OPENAI_MODEL: the model or Azure deployment name (structured outputs required).')
+param openAiModel string = 'gpt-4o-mini'
+
 // Built-in role "Key Vault Secrets User": read secret contents.
 var keyVaultSecretsUserRoleId = '4633458b-17de-408a-b874-0445c86b69e6'
 var suffix = uniqueString(resourceGroup().id, resourceBaseName)
 var webAppName = resourceBaseName
 var publicUrl = 'https://${webAppName}.azurewebsites.net'
 var databaseName = 'pointwise'
+var openAiConfigured = !empty(openAiApiKey)
 
 // ---------------------------------------------------------------------------------------------
 // Identity: the Web App's identity (Key Vault references) and the bot's identity (msaAppId)
@@ -189,6 +200,14 @@ resource aadAppClientSecretKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
   }
 }
 
+resource openAiApiKeyKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (openAiConfigured) {
+  parent: keyVault
+  name: 'openai-api-key'
+  properties: {
+    value: openAiApiKey
+  }
+}
+
 resource keyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   scope: keyVault
   name: guid(keyVault.id, identity.id, keyVaultSecretsUserRoleId)
@@ -288,6 +307,19 @@ resource webApp 'Microsoft.Web/sites@2023-12-01' = {
         {
           name: 'BOT_TYPE'
           value: 'UserAssignedMsi'
+        }
+        // PointBot (issue #9): the OpenAI-compatible engine when a key is given, else the local one.
+        {
+          name: 'OPENAI_API_KEY'
+          value: openAiConfigured ? '@Microsoft.KeyVault(SecretUri=${openAiApiKeyKv!.properties.secretUri})' : ''
+        }
+        {
+          name: 'OPENAI_BASE_URL'
+          value: openAiBaseUrl
+        }
+        {
+          name: 'OPENAI_MODEL'
+          value: openAiModel
         }
         // Deployment: the toolkit zip-deploys the sources; App Service's build (Oryx) runs
         // `npm install` on Linux, with devDependencies because `npm start` builds first.

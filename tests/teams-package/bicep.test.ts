@@ -95,6 +95,10 @@ describe("infra/bicep", () => {
       const symbol = /\$\{(\w+)\./.exec(value ?? "")?.[1];
       expect(all).toMatch(new RegExp(`resource\\s+${symbol}\\s+'Microsoft\\.KeyVault/vaults/secrets@`));
     }
+    // PointBot's key (optional): a Key Vault reference when given, else empty (the local engine).
+    expect(settings.get("OPENAI_API_KEY")).toMatch(
+      /^\w+ \? '@Microsoft\.KeyVault\(SecretUri=\$\{\w+!\.properties\.secretUri\}\)' : ''$/,
+    );
     // No other setting carries a secret parameter directly.
     const secureParams = [...all.matchAll(/@secure\(\)[\s\S]*?param\s+(\w+)/g)].map((m) => m[1] as string);
     expect(secureParams.length).toBeGreaterThanOrEqual(3);
