@@ -127,19 +127,30 @@ function connectMember(wsUrl: string, sessionId: string, token: string, timeoutM
 
 /**
  * CPU seconds of this database's PostgreSQL backends (pg_stat_activity), sampled while the
- * hold runs: a backend first seen later starts from 0 (the pool opened it meanwhile).
+ * hold runs: a backend first seen later starts from 0 (the pool opened it meanwhile). Each
+ * sample also tallies what the servers' busy backends were doing (state and wait event), to
+ * tell CPU from lock and I/O waits.
  */
 class BackendCpu {
   private readonly first = new Map<number, number>();
   private readonly last = new Map<number, number>();
+  /** "state / wait event" -> backends seen so, summed over the samples. */
+  readonly waits = new Map<string, number>();
+  samples = 0;
   constructor(private readonly client: pg.Client) {}
 
   /** Reads every backend of the database once. */
   async sample(initial = false): Promise<void> {
-    const { rows } = await this.client.query<{ pid: number }>(
-      "SELECT pid FROM pg_stat_activity WHERE datname = current_database()",
+    const { rows } = await this.client.query<{ pid: number; state: string | null; wait: string | null }>(
+      `SELECT pid, state, wait_event_type || ':' || wait_event AS wait
+       FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
     );
-    for (const { pid } of rows) {
+    if (!initial) this.samples++;
+    for (const { pid, state, wait } of rows) {
+      if (!initial && state && state !== "idle") {
+        const key = `${state}${wait ? ` / ${wait}` : " / on CPU"}`;
+        this.waits.set(key, (this.waits.get(key) ?? 0) + 1);
+      }
       const cpu = cpuSeconds(pid);
       if (Number.isNaN(cpu)) continue;
       if (!this.first.has(pid)) this.first.set(pid, initial ? cpu : 0);
@@ -337,7 +348,10 @@ async function main(): Promise<void> {
           if (res.ok) samples.ack.push(performance.now() - t0);
           else refuse(`HTTP ${res.status}`);
         },
-        (err: unknown) => refuse(err instanceof Error ? err.message : String(err)),
+        (err: unknown) => {
+          const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
+          refuse(err instanceof Error ? `${err.message}${cause}` : String(err));
+        },
       );
     };
 
@@ -425,6 +439,10 @@ async function main(): Promise<void> {
           `  ${type}: count, bytes per NOTIFY`,
           `${e.count}, ${fmt(e.bytes / e.count, 0)}`,
         ]),
+        ...[...backends.waits]
+          .sort((x, y) => y[1] - x[1])
+          .slice(0, 6)
+          .map(([key, n]) => [`  busy backends, mean per sample: ${key}`, fmt(n / Math.max(1, backends.samples), 2)]),
         ["load average at start of hold", loadStart],
         ["load average at end of hold", load()],
       ]),
