@@ -21,10 +21,10 @@
  * Options (argv or env): --db postgres|pglite (BENCH_DB), --sessions 1000 (BENCH_SESSIONS),
  * --size 10 (BENCH_SESSION_SIZE), --hold 60 (BENCH_HOLD_S), --interval 3000 (BENCH_VOTE_MS).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { mapLimit } from "../lib/http";
+import { type SeededSession, seedSessions } from "../lib/seedSessions";
 import { cpuSeconds, type DbKind, execSql, readRss, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
@@ -38,13 +38,6 @@ function option(name: string, env: string, fallback: string): string {
   return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
 }
 
-/** One seeded session: ids and the guests' participant tokens. */
-interface SeededSession {
-  id: string;
-  storyId: string;
-  tokens: string[];
-}
-
 /** A session during the hold: its clients and the vote in flight. */
 interface LiveSession {
   seeded: SeededSession;
@@ -52,57 +45,6 @@ interface LiveSession {
   votes: number;
   points: Map<BenchSocket, number>;
   current: { voter: BenchSocket; t0: number; received: Set<BenchSocket>; last: number } | null;
-}
-
-/**
- * Builds the seed SQL: one creator user, `sessions` sessions (max_participants = size),
- * one story in "voting" per session and `size` anonymous participants per session.
- */
-function seed(
-  sessions: number,
-  size: number,
-): { statements: { text: string; values: unknown[] }[]; list: SeededSession[] } {
-  const userId = randomUUID();
-  const list: SeededSession[] = [];
-  const pIds: string[] = [];
-  const pSessions: string[] = [];
-  const pNames: string[] = [];
-  const pHashes: string[] = [];
-  for (let s = 0; s < sessions; s++) {
-    const seeded: SeededSession = { id: randomUUID(), storyId: randomUUID(), tokens: [] };
-    for (let p = 0; p < size; p++) {
-      const token = randomBytes(32).toString("base64url");
-      seeded.tokens.push(token);
-      pIds.push(randomUUID());
-      pSessions.push(seeded.id);
-      pNames.push(`Guest ${s}-${p}`);
-      pHashes.push(createHash("sha256").update(token).digest("hex"));
-    }
-    list.push(seeded);
-  }
-  const statements = [
-    {
-      text: "INSERT INTO users (id, email, first_name, last_name) VALUES ($1, $2, 'Bench', 'Capacity')",
-      values: [userId, `capacity-${Date.now()}@example.com`],
-    },
-    {
-      text: `INSERT INTO pointing_sessions (id, title, creator_id, leader_id, max_participants)
-             SELECT id, 'Capacity ' || ord, $2::uuid, $2::uuid, $3::int FROM unnest($1::uuid[]) WITH ORDINALITY AS t(id, ord)`,
-      values: [list.map((s) => s.id), userId, size],
-    },
-    {
-      text: `INSERT INTO stories (id, session_id, title, status)
-             SELECT id, sid, 'Story', 'voting' FROM unnest($1::uuid[], $2::uuid[]) AS t(id, sid)`,
-      values: [list.map((s) => s.storyId), list.map((s) => s.id)],
-    },
-    {
-      text: `INSERT INTO session_participants (id, session_id, display_name, is_anonymous, role, token_hash)
-             SELECT id, sid, name, true, 'participant', hash
-             FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) AS t(id, sid, name, hash)`,
-      values: [pIds, pSessions, pNames, pHashes],
-    },
-  ];
-  return { statements, list };
 }
 
 /** Entry point: seed, connect, hold with votes, report. */
@@ -128,7 +70,7 @@ async function main(): Promise<void> {
   try {
     // 1. Seed directly in the database.
     let t = performance.now();
-    const { statements, list } = seed(sessionCount, size);
+    const { statements, list } = seedSessions(sessionCount, size);
     await execSql(server, statements);
     const seedS = (performance.now() - t) / 1000;
     console.log(`  seeded in ${fmt(seedS)} s`);

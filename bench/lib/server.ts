@@ -90,9 +90,15 @@ process.on("exit", () => {
  * Starts the server child and waits until GET /api/health answers ok (30 s at most).
  * @param kind PGlite (temporary DATA_DIR) or PostgreSQL (new database `pointwise_bench_*`)
  * @param extraEnv more environment for the child (e.g. NODE_OPTIONS)
+ * @param shareDatabaseOf PostgreSQL only: run on this server's database instead of a new one
+ *   (several instances on one database; the database is dropped by its owner's `stop`)
  * @throws Error with the child's output when it exits or does not become healthy
  */
-export async function startServer(kind: DbKind, extraEnv: Record<string, string> = {}): Promise<BenchServer> {
+export async function startServer(
+  kind: DbKind,
+  extraEnv: Record<string, string> = {},
+  shareDatabaseOf?: BenchServer,
+): Promise<BenchServer> {
   if (!fs.existsSync(SERVER_JS)) {
     throw new Error(`${SERVER_JS} is missing: run "npm run build -w core && npm run build -w api" first`);
   }
@@ -100,7 +106,9 @@ export async function startServer(kind: DbKind, extraEnv: Record<string, string>
   let databaseUrl: string | undefined;
   let dataDir: string | undefined;
   let dbName: string | undefined;
-  if (kind === "postgres") {
+  if (kind === "postgres" && shareDatabaseOf?.databaseUrl) {
+    databaseUrl = shareDatabaseOf.databaseUrl;
+  } else if (kind === "postgres") {
     dbName = `pointwise_bench_${process.pid}_${Date.now()}`;
     await adminQuery(`CREATE DATABASE ${dbName}`);
     const url = new URL(PG_ADMIN_URL);
