@@ -80,6 +80,9 @@ async function adminQuery(sql: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How often a starting child's GET /api/health is tried (ms): bench/embedded times start-up with it. */
+const HEALTH_POLL_MS = 20;
+
 /** Every child still running, killed if the bench exits early (error, Ctrl-C). */
 const liveChildren = new Set<ChildProcess>();
 process.on("exit", () => {
@@ -166,7 +169,7 @@ export async function startServer(kind: DbKind, extraEnv: Record<string, string>
       } catch {
         /* not listening yet */
       }
-      await sleep(100);
+      await sleep(HEALTH_POLL_MS);
     }
     proc.kill("SIGKILL");
     throw new Error(`server not healthy within 30 s:\n${output}`);
