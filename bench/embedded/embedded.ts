@@ -13,11 +13,15 @@
  *     `POST /api/sessions/:id/join-anonymous` (as the web app's guests do): wall time until all
  *     are in, the slowest join, and the server's CPU time meanwhile (from /proc);
  * (d) `--restarts` more restarts for a small sample of start-to-healthy times.
+ * Each start also prints the server's CPU time until healthy (user + system, with that of child
+ * processes it waited for, such as a first start's initdb: /proc/<pid>/stat), which a loaded
+ * machine disturbs less than the wall time.
  * Prints the load average (1, 5, 15 min) at start and end.
  *
  * Options (argv or env): `--db pglite,postgres` (BENCH_DBS), `--settle 5` (s, BENCH_SETTLE),
  * `--guests 10` (BENCH_GUESTS), `--restarts 2` (BENCH_RESTARTS).
  */
+import fs from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { ApiClient, registerUser } from "../lib/http";
@@ -44,14 +48,30 @@ const loadavg = () =>
 interface Result {
   db: DbKind;
   firstStartMs: number;
+  /** Server CPU (user + system) from spawn to healthy, ms: steadier than wall time under load. */
+  firstStartCpuMs: number;
   firstIdleRss: number;
   firstPeakRss: number;
   restartMs: number[];
+  restartCpuMs: number[];
   restartIdleRss: number;
   restartPeakRss: number;
   joinAllMs: number;
   joinSlowestMs: number;
   joinCpuMs: number;
+}
+
+/** CPU time of a process and of its waited-for children (user + system), ms; NaN when gone. */
+function cpuWithChildrenMs(pid: number): number {
+  let stat = "";
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return Number.NaN;
+  }
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
 /** Waits `SETTLE_S` idle seconds, then reads the child's resident and peak memory. */
@@ -87,6 +107,7 @@ async function run(db: DbKind): Promise<Result> {
   const server = await startServer(db);
   try {
     const firstStartMs = performance.now() - t0;
+    const firstStartCpuMs = cpuWithChildrenMs(server.pid());
     const first = await idleRss(server);
 
     const leader = new ApiClient(server.baseUrl);
@@ -94,11 +115,13 @@ async function run(db: DbKind): Promise<Result> {
     const session = await leader.post<{ id: string }>("/api/sessions", { title: "Embedded" });
 
     const restartMs: number[] = [];
+    const restartCpuMs: number[] = [];
     const restart = async () => {
       await server.halt();
       const started = performance.now();
       await server.launch();
       restartMs.push(performance.now() - started);
+      restartCpuMs.push(cpuWithChildrenMs(server.pid()));
     };
     await restart();
     const again = await idleRss(server);
@@ -111,9 +134,11 @@ async function run(db: DbKind): Promise<Result> {
     return {
       db,
       firstStartMs,
+      firstStartCpuMs,
       firstIdleRss: first.rssMb,
       firstPeakRss: first.hwmMb,
       restartMs,
+      restartCpuMs,
       restartIdleRss: again.rssMb,
       restartPeakRss: again.hwmMb,
       joinAllMs: join.allMs,
@@ -133,9 +158,11 @@ async function main(): Promise<void> {
   const rows = [["", ...results.map((r) => r.db)]];
   const add = (label: string, value: (r: Result) => string) => rows.push([label, ...results.map(value)]);
   add("first start (empty folder): start to healthy (ms)", (r) => fmt(r.firstStartMs, 0));
+  add("first start: server CPU to healthy (ms)", (r) => fmt(r.firstStartCpuMs, 0));
   add("first start: idle RSS (MiB)", (r) => fmt(r.firstIdleRss, 0));
   add("first start: peak RSS (MiB)", (r) => fmt(r.firstPeakRss, 0));
   add("restart: start to healthy (ms, each)", (r) => r.restartMs.map((ms) => fmt(ms, 0)).join(" / "));
+  add("restart: server CPU to healthy (ms, each)", (r) => r.restartCpuMs.map((ms) => fmt(ms, 0)).join(" / "));
   add("restart: idle RSS (MiB)", (r) => fmt(r.restartIdleRss, 0));
   add("restart: peak RSS (MiB)", (r) => fmt(r.restartPeakRss, 0));
   add(`${GUESTS} guests join right after restart: all in (ms)`, (r) => fmt(r.joinAllMs, 0));
