@@ -123,6 +123,8 @@ export async function startServer(kind: DbKind, extraEnv: Record<string, string>
     // Every bench client connects from 127.0.0.1 (bench/dos restores the default of 50).
     WS_MAX_SOCKETS_PER_IP: "100000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+    // PGLITE_WASM_TIER_UP=1 compares PGlite with V8's optimising compiler (api/src/db/pgliteSettings.ts).
+    ...(process.env.PGLITE_WASM_TIER_UP ? { PGLITE_WASM_TIER_UP: process.env.PGLITE_WASM_TIER_UP } : {}),
     ...extraEnv,
   };
 
