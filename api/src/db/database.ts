@@ -175,7 +175,7 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION")) && fs.existsSync(INIT_SCRIPT)) {
     try {
-      await promisify(execFile)(process.execPath, [INIT_SCRIPT, dataDir]);
+      await promisify(execFile)(process.execPath, [INIT_SCRIPT, dataDir], { maxBuffer: 16 * 1024 * 1024 });
     } catch (err) {
       const stderr = (err as { stderr?: string }).stderr;
       throw new Error(`initdb of ${dataDir} failed: ${stderr || (err instanceof Error ? err.message : err)}`);
