@@ -4,7 +4,6 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySession from "@fastify/session";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
-import { CloudAdapter } from "@microsoft/agents-hosting";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -20,7 +19,7 @@ import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
-import { botAuthConfig } from "./integrations/teams/botAdapter";
+import { lazyCloudAdapter } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { registerJsonBodyParser } from "./jsonBody";
 import { createAiCallGuard } from "./pointbot/aiCallGuard";
@@ -230,7 +229,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));
   await app.register(meetingRoutes(ctx));
-  const adapter = new CloudAdapter(botAuthConfig(config));
+  const adapter = lazyCloudAdapter(config, app.log);
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());
   await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));

@@ -80,6 +80,9 @@ async function adminQuery(sql: string): Promise<void> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** How often a starting child's GET /api/health is tried (ms): bench/embedded times start-up with it. */
+const HEALTH_POLL_MS = 20;
+
 /** Every child still running, killed if the bench exits early (error, Ctrl-C). */
 const liveChildren = new Set<ChildProcess>();
 process.on("exit", () => {
@@ -128,6 +131,8 @@ export async function startServer(
     // Every bench client connects from 127.0.0.1 (bench/dos restores the default of 50).
     WS_MAX_SOCKETS_PER_IP: "100000000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir }),
+    // PGLITE_WASM_TIER_UP=1 compares PGlite with V8's optimising compiler (api/src/db/pgliteSettings.ts).
+    ...(process.env.PGLITE_WASM_TIER_UP ? { PGLITE_WASM_TIER_UP: process.env.PGLITE_WASM_TIER_UP } : {}),
     ...extraEnv,
   };
 
@@ -174,7 +179,7 @@ export async function startServer(
       } catch {
         /* not listening yet */
       }
-      await sleep(100);
+      await sleep(HEALTH_POLL_MS);
     }
     proc.kill("SIGKILL");
     throw new Error(`server not healthy within 30 s:\n${output}`);

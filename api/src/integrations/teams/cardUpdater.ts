@@ -1,5 +1,4 @@
 import { Activity, ActivityTypes } from "@microsoft/agents-activity";
-import { CardFactory, type CloudAdapter } from "@microsoft/agents-hosting";
 import { buildConversationCard } from "@pointwise/bot/cards/votingCard";
 import type { ServerMessageType } from "@pointwise/core/realtime";
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -7,7 +6,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { teamsConversations } from "../../db/schema";
 import { loadSessionAccess } from "../../policies/sessionPolicy";
-import { proactiveIdentity, referenceOf } from "./botAdapter";
+import { type AdapterSource, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
 import { votingCardState } from "./cardStates";
 
 /** Pushes that change what a voting card shows. */
@@ -39,7 +38,7 @@ const CARD_SET_REFRESH_MS = 10_000;
  */
 export function startCardUpdater(
   ctx: AppContext,
-  adapter: CloudAdapter,
+  adapter: AdapterSource,
   log: FastifyBaseLogger,
 ): { cardPosted(sessionId: string): void; stop(): void } {
   const pending = new Map<string, NodeJS.Timeout>();
@@ -76,12 +75,12 @@ export function startCardUpdater(
     for (const row of rows) {
       const card = buildConversationCard(await votingCardState(ctx, access, row.cardUserIds));
       if (!row.reference) continue;
-      await adapter.continueConversation(identity, referenceOf(row.reference), async (turn) => {
+      await adapter().continueConversation(identity, referenceOf(row.reference), async (turn) => {
         await turn.updateActivity(
           Activity.fromObject({
             type: ActivityTypes.Message,
             id: row.cardActivityId,
-            attachments: [CardFactory.adaptiveCard(card)],
+            attachments: [agentsSdk().CardFactory.adaptiveCard(card)],
           }),
         );
       });

@@ -1,10 +1,9 @@
 import { Activity, ActivityTypes } from "@microsoft/agents-activity";
-import { CardFactory, type CloudAdapter } from "@microsoft/agents-hosting";
 import { buildSummaryCard, summaryText } from "@pointwise/bot/cards/summaryCard";
 import type { AppContext } from "../../context";
 import type { SessionAccess } from "../../policies/sessionPolicy";
 import { postableConversationOf } from "../../queries/conversations";
-import { proactiveIdentity, referenceOf } from "./botAdapter";
+import { type AdapterSource, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
 import { summaryCardState } from "./cardStates";
 
 /** Microsoft Teams' share-to-Teams link: opens Teams with the link and message prefilled. */
@@ -23,18 +22,18 @@ export type SummaryPostResult =
  */
 export async function postSummary(
   ctx: AppContext,
-  adapter: CloudAdapter,
+  adapter: AdapterSource,
   access: SessionAccess,
 ): Promise<SummaryPostResult> {
   const summary = await summaryCardState(ctx, access);
   const message = summaryText(summary);
   const bound = await postableConversationOf(ctx, access.session.id);
   if (!bound?.reference) return { posted: false, message, shareUrl: teamsShareUrl(summary.openUrl, message) };
-  await adapter.continueConversation(proactiveIdentity(ctx.config), referenceOf(bound.reference), async (turn) => {
+  await adapter().continueConversation(proactiveIdentity(ctx.config), referenceOf(bound.reference), async (turn) => {
     await turn.sendActivity(
       Activity.fromObject({
         type: ActivityTypes.Message,
-        attachments: [CardFactory.adaptiveCard(buildSummaryCard(summary))],
+        attachments: [agentsSdk().CardFactory.adaptiveCard(buildSummaryCard(summary))],
       }),
     );
   });

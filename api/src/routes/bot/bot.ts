@@ -1,24 +1,33 @@
-import { authorizeJWT, type CloudAdapter } from "@microsoft/agents-hosting";
-import { createAgentLogic } from "@pointwise/bot/agentLogic";
+import type { CloudAdapter } from "@microsoft/agents-hosting";
 import { containsNul, noNulMessage, wellFormedDeep } from "@pointwise/core/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
-import { botAuthConfig, webResponse } from "../../integrations/teams/botAdapter";
+import { type AdapterSource, agentsSdk, botAuthConfig, webResponse } from "../../integrations/teams/botAdapter";
 import { createTeamsPokerPort } from "../../integrations/teams/teamsPokerPort";
 import { activityBody } from "./schema";
+
+type AgentsSdkAuthorize = typeof import("@microsoft/agents-hosting").authorizeJWT;
+type AgentLogic = ReturnType<typeof import("@pointwise/bot/agentLogic").createAgentLogic>;
 
 /**
  * `POST /api/messages`: the Bot Framework activity endpoint (CloudAdapter). The body is
  * validated first (`activityBody`: 400 VALIDATION_ERROR); the SDK's JWT middleware verifies
- * the Bot Connector's token when BOT_ID is configured.
+ * the Bot Connector's token when BOT_ID is configured. The SDK is loaded by the first activity.
  */
 export const botRoutes =
-  (ctx: AppContext, adapter: CloudAdapter, cardPosted: (sessionId: string) => void) => async (app: FastifyInstance) => {
-    const authorize = authorizeJWT(botAuthConfig(ctx.config));
-    const logic = createAgentLogic(createTeamsPokerPort(ctx, cardPosted));
-    adapter.onTurnError = async (_context, err) => {
-      app.log.error({ err }, "bot turn failed");
+  (ctx: AppContext, adapterOf: AdapterSource, cardPosted: (sessionId: string) => void) =>
+  async (app: FastifyInstance) => {
+    let sdk: { authorize: ReturnType<AgentsSdkAuthorize>; adapter: CloudAdapter; logic: AgentLogic } | undefined;
+    const loaded = () => {
+      if (!sdk) {
+        const adapter = adapterOf();
+        // The bot's logic builds cards with the SDK too, so it is loaded here as well.
+        const { createAgentLogic } = require("@pointwise/bot/agentLogic") as typeof import("@pointwise/bot/agentLogic");
+        const logic = createAgentLogic(createTeamsPokerPort(ctx, cardPosted));
+        sdk = { authorize: agentsSdk().authorizeJWT(botAuthConfig(ctx.config)), adapter, logic };
+      }
+      return sdk;
     };
 
     app.post(
@@ -31,6 +40,7 @@ export const botRoutes =
         const body = wellFormedDeep(request.body as Record<string, unknown>);
         const req = { body, headers: request.headers, method: request.method };
         const res = webResponse(reply);
+        const { authorize, adapter, logic } = loaded();
         let authorized = false;
         await authorize(req, res, () => {
           authorized = true;

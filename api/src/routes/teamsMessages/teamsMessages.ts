@@ -1,15 +1,15 @@
-import type { CloudAdapter } from "@microsoft/agents-hosting";
 import { buildVotingCard } from "@pointwise/bot/cards/votingCard";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { AppContext } from "../../context";
+import type { AdapterSource } from "../../integrations/teams/botAdapter";
 import { votingCardState } from "../../integrations/teams/cardStates";
 import { postSummary } from "../../integrations/teams/summaryPoster";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { params, teamsMessageBody } from "./schema";
 
 /** The voting card preview and the summary post (issue #3 section 2). */
-export const teamsMessageRoutes = (ctx: AppContext, adapter: CloudAdapter) => async (base: FastifyInstance) => {
+export const teamsMessageRoutes = (ctx: AppContext, adapter: AdapterSource) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.get("/api/sessions/:id/card", { schema: { params } }, async (request) => {
