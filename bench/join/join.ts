@@ -57,6 +57,8 @@ interface Result {
   n: number;
   wallS: number;
   cpuMs: number;
+  /** This (client) process's CPU over the same span (ms): the clients parse every frame. */
+  clientCpuMs: number;
   restP50: number;
   wsP50: number;
   snapshotFrames: number;
@@ -104,6 +106,7 @@ async function joinRoom(server: BenchServer, room: Room, concurrency: number): P
   const rest: number[] = [];
   const ws: number[] = [];
   const cpuStart = cpuSeconds(server.pid());
+  const clientStart = process.cpuUsage();
   const t0 = performance.now();
   await mapLimit(
     Array.from({ length: room.n - 1 }, (_, i) => i),
@@ -130,6 +133,7 @@ async function joinRoom(server: BenchServer, room: Room, concurrency: number): P
   const wallS = (performance.now() - t0) / 1000;
   await waitForQuiet(sockets, 1000, 60_000);
   const cpuMs = (cpuSeconds(server.pid()) - cpuStart) * 1000;
+  const client = process.cpuUsage(clientStart);
   for (const s of sockets) s.listener = undefined;
   const frames = sockets.reduce((n, s) => n + s.frames, 0) - framesBefore;
   const bytes = sockets.reduce((n, s) => n + s.bytes, 0) - bytesBefore;
@@ -145,6 +149,7 @@ async function joinRoom(server: BenchServer, room: Room, concurrency: number): P
     n: room.n,
     wallS,
     cpuMs,
+    clientCpuMs: (client.user + client.system) / 1000,
     restP50: summarize(rest).p50,
     wsP50: summarize(ws).p50,
     snapshotFrames,
@@ -213,6 +218,7 @@ async function main(): Promise<void> {
         "WS join p50 ms",
         "CPU ms",
         "CPU ms/join",
+        "client CPU ms",
         "snapshots",
         "snapshot MB",
         "delta frames",
@@ -234,6 +240,7 @@ async function main(): Promise<void> {
           fmt(r.wsP50, 1),
           fmt(r.cpuMs, 0),
           fmt(r.cpuMs / (r.n - 1), 2),
+          fmt(r.clientCpuMs, 0),
           String(r.snapshotFrames),
           fmt(r.snapshotBytes / 1e6, 2),
           String(r.otherFrames),
