@@ -2,16 +2,17 @@ import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import type { UserRow } from "../auth/currentUser";
 import type { Db, Tx } from "../db/database";
 import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
+import type { ParticipantUser } from "../presenters/participantPresenter";
 import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
 /** A participant row (not removed) with its user and whether they are present now. */
 export interface ParticipantPresence {
   row: ParticipantRow;
-  user: UserRow | null;
+  /** The user (the fields a participant's view needs), null for a guest. */
+  user: ParticipantUser | null;
   voterKey: string;
   /** Connected on some live instance now (realtime_presence within its TTL). */
   online: boolean;
@@ -45,7 +46,13 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
   const rows = await db
     .select({
       p: sessionParticipants,
-      u: users,
+      u: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
       online: sql<boolean>`(${live.voterKey} is not null)`,
       nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
     })

@@ -62,7 +62,7 @@ describe("join pushes (one instance)", () => {
         expect(frames.map((m) => m.type)).toEqual(["participants_update"]);
         const update = frames[0] as Update;
         expect(update.participants.map((p) => p.displayName)).toEqual(["Gus"]);
-        expect(update.participants[0]?.present).toBe(true);
+        expect(update.participants[0]).toMatchObject({ present: true, isAnonymous: true, user: null });
         expect(update.online).toEqual([key]);
         expect(update).toMatchObject({ currentStoryId: story.id, votedCount: 0, expectedVoters: 3 });
       }
@@ -84,6 +84,11 @@ describe("join pushes (one instance)", () => {
         expect(frames.map((m) => m.type)).toEqual(["participants_update"]);
         const update = frames[0] as Update;
         expect(update.participants.map((p) => p.userId)).toEqual([mia.user.id]);
+        expect(update.participants[0]?.user).toEqual({
+          id: mia.user.id,
+          firstName: "Mia",
+          profileImageUrl: null,
+        });
         expect(update.online).toEqual([`u:${mia.user.id}`]);
       }
     } finally {
