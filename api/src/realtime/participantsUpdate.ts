@@ -112,14 +112,14 @@ export function publishParticipantsUpdate(
       refresh: new Set(),
       presence: new Map(),
       due,
-      timer: setTimeout(() => send(ctx, sessionId, queue), due - now),
+      timer: later(() => send(ctx, sessionId, queue), due - now),
       waiters: [],
     };
     queue.pending = pending;
   } else if (due < pending.due) {
     clearTimeout(pending.timer);
     pending.due = due;
-    pending.timer = setTimeout(() => send(ctx, sessionId, queue), due - now);
+    pending.timer = later(() => send(ctx, sessionId, queue), due - now);
   }
   for (const p of change.participants ?? []) pending.given.set(p.id, p);
   for (const key of change.refresh ?? []) pending.refresh.add(key);
@@ -127,6 +127,13 @@ export function publishParticipantsUpdate(
   for (const key of change.online ?? []) pending.presence.set(key, true);
   const waiting = pending;
   return new Promise((resolve, reject) => waiting.waiters.push({ resolve, reject }));
+}
+
+/** A timer that does not keep a stopping process alive (a held push is worth no delay of shutdown). */
+function later(fn: () => void, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return timer;
 }
 
 /** Takes the session's pending changes and sends them after any send still in progress. */
