@@ -19,6 +19,8 @@ export class BenchSocket {
   frames = 0;
   /** The voterKey the server gave this client in its snapshot. */
   voterKey = "";
+  /** Payload bytes of the last `session_snapshot` that `join` waited for. */
+  snapshotBytes = 0;
   /** Set once the socket closed; with the close code. */
   closedWith: number | null = null;
   /** Per-frame hook, replaceable at any time. */
@@ -70,10 +72,11 @@ export class BenchSocket {
       return await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error("no session_snapshot in time")), timeoutMs);
         this.ws.once("close", (code) => reject(new Error(`closed (${code}) before the snapshot`)));
-        this.listener = (msg) => {
+        this.listener = (msg, _at, bytes) => {
           if (msg.type === "session_snapshot") {
             clearTimeout(timer);
             this.voterKey = msg.you.voterKey;
+            this.snapshotBytes = bytes;
             resolve(msg.you.voterKey);
           } else if (msg.type === "error") {
             clearTimeout(timer);

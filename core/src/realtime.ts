@@ -125,7 +125,8 @@ export type ServerMessage =
        * A delta: participants added or changed (role, `present`), voterKeys that came online or
        * went offline, and the current story's counts (issue #8 section 1). Sent when someone
        * joins, connects, disconnects, when the presence grace runs out, on a role change and
-       * after a removal.
+       * after a removal. Coalesced per session (issue #10): one frame may carry several joins, at
+       * most one frame per 50 ms; a participant the client already has is upserted again.
        */
       type: "participants_update";
       sessionId: string;

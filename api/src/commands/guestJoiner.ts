@@ -10,6 +10,7 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
  * Joins a guest by display name (spec part 2 section 5): a new anonymous participant and its
  * token, of which only the SHA-256 is stored; `role` observer for "Join as observer" (issue #8
  * section 1). Joining starts the presence grace, so the round waits for the guest from now.
+ * The room's push is held for the guest's WebSocket join (PARTICIPANT_JOIN_HOLD_MS at most).
  * @throws 404 "Invalid session" for an unknown session; 403 when archived or full.
  */
 export async function joinAnonymous(
@@ -35,7 +36,13 @@ export async function joinAnonymous(
     if (!row) throw new Error("unreachable: insert returned no row");
     return { session, row };
   });
-  await publishParticipantsUpdate(ctx, sessionId, { participants: [presentParticipant(row, null, ROOM_VIEWER)] });
+  // Held for the guest's WebSocket join, which follows in the web app: one frame for both (issue #10).
+  publishParticipantsUpdate(
+    ctx,
+    sessionId,
+    { participants: [presentParticipant(row, null, ROOM_VIEWER)] },
+    "held",
+  ).catch(() => undefined);
   return {
     participant: { id: row.id, displayName: row.displayName ?? displayName },
     sessionInfo: { title: session.title },

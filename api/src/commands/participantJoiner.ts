@@ -9,7 +9,7 @@ import { notFound, participantRemoved } from "../errors";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
-import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
+import { type PublishTiming, publishParticipantsUpdate } from "../realtime/participantsUpdate";
 
 /**
  * Adds a registered user to a session (self-join with the link, a first join after an
@@ -18,6 +18,9 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
  * presence grace (issue #8 section 1), so the round waits for a newcomer until their socket is up. The participant is
  * presented as the whole room sees it (no e-mail): the same view is pushed to everyone.
  * @param role the role of a new participant: `observer` for "Join as observer" (issue #8 section 1)
+ * @param timing `held` when the user's WebSocket join follows (the web app's REST join, the
+ *   WebSocket join itself): the newcomer's push waits for it and goes out with its `online`, one
+ *   frame (issue #10), and this returns without waiting for the push; `now` otherwise.
  * @throws 404 NOT_FOUND for an unknown or malformed session id (checked before any query:
  *   a non-uuid would be a database error); 403 when archived or full; 403 PARTICIPANT_REMOVED
  *   for a user the leader removed (they cannot rejoin).
@@ -27,6 +30,7 @@ export async function addUserParticipant(
   sessionId: string,
   user: UserRow,
   role: "participant" | "observer" = "participant",
+  timing: PublishTiming = "now",
 ): Promise<{ participant: ParticipantView; created: boolean }> {
   if (!isUuid(sessionId)) throw notFound("Session not found");
   const existing = await ctx.db
@@ -55,7 +59,9 @@ export async function addUserParticipant(
     return again;
   });
   const view = presentParticipant(row, user, ROOM_VIEWER);
-  await publishParticipantsUpdate(ctx, sessionId, { participants: [view] });
+  const published = publishParticipantsUpdate(ctx, sessionId, { participants: [view] }, timing);
+  if (timing === "held") published.catch(() => undefined);
+  else await published;
   return { participant: view, created: true };
 }
 

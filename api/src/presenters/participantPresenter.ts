@@ -4,6 +4,9 @@ import { voterKeyOf } from "@pointwise/core/voters";
 import type { UserRow } from "../auth/currentUser";
 import type { ParticipantRow, SessionAccess } from "../policies/sessionPolicy";
 
+/** The user fields a participant's view needs (the hot reads of the room select only these). */
+export type ParticipantUser = Pick<UserRow, "id" | "email" | "firstName" | "lastName" | "profileImageUrl">;
+
 /** Who a participant is presented to: e-mail goes to the session's leader and to the person themself. */
 export interface ParticipantViewer {
   isLeader: boolean;
@@ -29,7 +32,7 @@ export const viewerOf = (access: SessionAccess): ParticipantViewer => ({
  */
 export function presentParticipant(
   row: ParticipantRow,
-  user: UserRow | null,
+  user: ParticipantUser | null,
   viewer: ParticipantViewer,
   present: boolean = row.presentUntil !== null && row.presentUntil.getTime() > Date.now(),
 ): ParticipantView {

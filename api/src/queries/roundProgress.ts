@@ -1,51 +1,71 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { UserRow } from "../auth/currentUser";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
-import { pointingSessions, sessionParticipants, stories, users, votes } from "../db/schema";
+import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
+import type { ParticipantUser } from "../presenters/participantPresenter";
 import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
 /** A participant row (not removed) with its user and whether they are present now. */
 export interface ParticipantPresence {
   row: ParticipantRow;
-  user: UserRow | null;
+  /** The user (the fields a participant's view needs), null for a guest. */
+  user: ParticipantUser | null;
   voterKey: string;
+  /** Connected on some live instance now (realtime_presence within its TTL). */
+  online: boolean;
   /** core `isPresent`: connected on any live instance, or within the grace (`present_until`). */
   present: boolean;
 }
 
-/** True when the participant has a live connection on any instance (realtime_presence within its TTL). */
-const onlineSql = sql<boolean>`exists (
-  select 1 from realtime_presence rp
-  where rp.session_id = ${sessionParticipants.sessionId}
-    and rp.voter_key = (case when ${sessionParticipants.userId} is not null
-      then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)
-    and rp.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS}))`;
+/** A participant row's voterKey in SQL (core `voterKeyOf`): `u:<userId>`, else `p:<participantId>`. */
+const voterKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
+  then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
 
 /**
- * The session's participants (removed ones left out) in join order, with their users and
- * `present` from core `isPresent` on the database's clock (issue #8 section 1): one query, on
- * the database or inside a transaction. Works across instances (presence lives in PostgreSQL).
+ * The session's participants (removed ones left out) in join order, with their users, whether
+ * they are connected (`online`) and `present` from core `isPresent` on the database's clock
+ * (issue #8 section 1): one query, on the database or inside a transaction. Works across
+ * instances (presence lives in PostgreSQL). The session's live voterKeys are read once and
+ * hash-joined (issue #10): a per-row lookup scanned the whole room's presence for every
+ * participant, N^2 per read.
  */
 export async function participantPresence(db: Db | Tx, sessionId: string): Promise<ParticipantPresence[]> {
+  const live = db
+    .selectDistinct({ voterKey: realtimePresence.voterKey })
+    .from(realtimePresence)
+    .where(
+      and(
+        eq(realtimePresence.sessionId, sessionId),
+        gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+      ),
+    )
+    .as("live");
   const rows = await db
     .select({
       p: sessionParticipants,
-      u: users,
-      online: onlineSql,
+      u: {
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+      },
+      online: sql<boolean>`(${live.voterKey} is not null)`,
       nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
     })
     .from(sessionParticipants)
     .leftJoin(users, eq(users.id, sessionParticipants.userId))
+    .leftJoin(live, eq(live.voterKey, voterKeySql))
     .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)))
     .orderBy(asc(sessionParticipants.joinedAt));
   return rows.map((r) => ({
     row: r.p,
     user: r.u,
     voterKey: voterKeyOf({ userId: r.p.userId, participantId: r.p.id }),
+    online: r.online === true,
     present: isPresent({ online: r.online === true, presentUntil: r.p.presentUntil }, Number(r.nowMs)),
   }));
 }
@@ -59,9 +79,15 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
  * vote pushes, the snapshot, participants_update, auto-reveal and the Teams card.
  * @param db the database or a transaction (the reveal counts under the story's lock)
  * @param storyId null when the session has no story yet: 0 voted of the expected voters
+ * @param people the session's participants when the caller has just read them (participantPresence)
  */
-export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string | null): Promise<RoundCounts> {
-  const people = await participantPresence(db, sessionId);
+export async function roundProgress(
+  db: Db | Tx,
+  sessionId: string,
+  storyId: string | null,
+  people?: readonly ParticipantPresence[],
+): Promise<RoundCounts> {
+  people ??= await participantPresence(db, sessionId);
   const voted = storyId
     ? await db
         .select({ userId: votes.userId, participantId: votes.participantId })
@@ -78,10 +104,15 @@ export async function roundProgress(db: Db | Tx, sessionId: string, storyId: str
  * The counts of the session's current story (the active story, else the first open one; core
  * `currentStory`), as the snapshot and `participants_update` carry them. Without a story:
  * `currentStoryId` null and 0 voted of the expected voters.
+ * @param people the session's participants when the caller has just read them (participantPresence)
  */
-export async function currentRoundProgress(db: Db | Tx, sessionId: string): Promise<RoundProgressFields> {
+export async function currentRoundProgress(
+  db: Db | Tx,
+  sessionId: string,
+  people?: readonly ParticipantPresence[],
+): Promise<RoundProgressFields> {
   const currentStoryId = await currentStoryIdOf(db, sessionId);
-  return { currentStoryId, ...(await roundProgress(db, sessionId, currentStoryId)) };
+  return { currentStoryId, ...(await roundProgress(db, sessionId, currentStoryId, people)) };
 }
 
 /**

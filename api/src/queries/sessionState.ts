@@ -100,9 +100,19 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     revealed,
     access.voterKey,
   );
-  const participants = await participantViews(ctx, access.session.id, viewerOf(access));
+  // One read of the room serves the list and the counts (issue #10: joins in O(N)).
+  const people = await participantPresence(ctx.db, access.session.id);
+  const viewer = viewerOf(access);
+  const participants = people.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
   const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, access.session.id) } : {};
-  const online = new Set(await ctx.hub.onlineVoters(access.session.id));
+  // Who is connected comes with the room's read; only a leader not yet in it needs the presence table.
+  const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
+  const leaders = [access.session.creatorId, access.session.leaderId].flatMap((id) =>
+    id ? [voterKeyOf({ userId: id })] : [],
+  );
+  if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
+    for (const key of await ctx.hub.onlineVoters(access.session.id)) online.add(key);
+  }
   return {
     type: "session_snapshot",
     session,
@@ -114,6 +124,6 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     results: resultsByStory(storyList, voteList),
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
     serverNow: new Date().toISOString(),
-    ...(await currentRoundProgress(ctx.db, access.session.id)),
+    ...(await currentRoundProgress(ctx.db, access.session.id, people)),
   };
 }

@@ -27,8 +27,11 @@ const EVENTS_CLEANUP_BEATS = 24;
 export interface HubConnection {
   sessionId: string;
   voterKey: string;
-  /** Sends one already-serialised frame. */
-  send(frame: string): void;
+  /**
+   * Sends one already-serialised frame: UTF-8 JSON, to send as a text frame. A Buffer, encoded
+   * once per push and shared by every recipient (issue #10: a join's push reaches the whole room).
+   */
+  send(frame: Buffer): void;
   /**
    * Closes the connection because its voter was removed from the session (issue #8 section 1),
    * right after the `participant_removed` frame was sent to it.
@@ -108,7 +111,7 @@ export class Hub {
 
   /** Sends one frame to every local connection of every room. */
   private broadcastLocal(message: ServerMessage): void {
-    const frame = JSON.stringify(message);
+    const frame = Buffer.from(JSON.stringify(message));
     for (const room of this.rooms.values()) for (const conn of room) conn.send(frame);
   }
 
@@ -271,7 +274,8 @@ export class Hub {
   private deliver(sessionId: string, frame: string): void {
     const room = this.rooms.get(sessionId);
     if (!room) return;
-    for (const conn of room) conn.send(frame);
+    const data = Buffer.from(frame);
+    for (const conn of room) conn.send(data);
     if (frame.startsWith(REMOVED_PREFIX)) {
       const { voterKey } = JSON.parse(frame) as { voterKey: string };
       for (const conn of [...room]) if (conn.voterKey === voterKey) conn.evict?.();

@@ -1,44 +1,207 @@
 import type { ParticipantView } from "@pointwise/core/presented";
-import { parseVoterKey } from "@pointwise/core/voters";
+import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import { eq, sql } from "drizzle-orm";
 import { autoRevealIfComplete } from "../commands/autoRevealer";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants } from "../db/schema";
-import { ROOM_VIEWER } from "../presenters/participantPresenter";
-import { currentRoundProgress } from "../queries/roundProgress";
-import { participantViews } from "../queries/sessionState";
+import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
+import { currentRoundProgress, participantPresence } from "../queries/roundProgress";
 import { leaderPresent } from "../queries/sessionViews";
 import { voterRowOf } from "./voterRow";
+
+/**
+ * Changes of a session's people since its last `participants_update` (issue #10): coalesced
+ * and sent as one delta.
+ */
+export interface ParticipantsChange {
+  /** Participants added or changed; sent again as they are at send time (`present`, role). */
+  participants?: ParticipantView[];
+  /** voterKeys that came online. */
+  online?: string[];
+  /** voterKeys that went offline. */
+  offline?: string[];
+  /** voterKeys whose participants are sent again as they are at send time. */
+  refresh?: string[];
+}
+
+/**
+ * When a change may go out. `now`: at once, unless this session's last update left less than
+ * PARTICIPANTS_UPDATE_WINDOW_MS ago (then with the next one, at most one frame per window per
+ * session); `held`: within PARTICIPANT_JOIN_HOLD_MS, or sooner with any other change of the
+ * session, for a REST join whose WebSocket join follows (one frame for both).
+ */
+export type PublishTiming = "now" | "held";
+
+/**
+ * At most one `participants_update` per session in this many milliseconds (issue #10: "one
+ * batched delta per ~50 ms window"): a burst of joins costs each member one frame and the
+ * server one read of the room per window, not per join.
+ */
+export const PARTICIPANTS_UPDATE_WINDOW_MS = 50;
+
+/**
+ * How long a REST join's push waits for the joiner's WebSocket join (milliseconds): the web app
+ * joins through REST, then opens the session page, whose socket's `online` carries the newcomer
+ * in the same frame. A joiner who never connects is pushed after this long.
+ */
+export const PARTICIPANT_JOIN_HOLD_MS = 1500;
+
+/** Changes of one session waiting to be sent, and who waits for the send. */
+interface Pending {
+  given: Map<string, ParticipantView>;
+  refresh: Set<string>;
+  /** voterKey -> online (true) or offline (false): the last change wins. */
+  presence: Map<string, boolean>;
+  /** Date.now() when the frame goes out. */
+  due: number;
+  timer: NodeJS.Timeout;
+  waiters: { resolve(): void; reject(err: unknown): void }[];
+}
+
+/** One session's coalescing state. */
+interface SessionQueue {
+  pending: Pending | undefined;
+  /** Date.now() when the last frame was sent (started). */
+  lastSent: number;
+  /** The send in progress: sends of one session never overlap, so frames keep their order. */
+  sending: Promise<void>;
+}
+
+/** Per application context (a server instance, or a test's app): sessionId -> queue. */
+const queuesByContext = new WeakMap<AppContext, Map<string, SessionQueue>>();
+
+function queueOf(ctx: AppContext, sessionId: string): SessionQueue {
+  let queues = queuesByContext.get(ctx);
+  if (!queues) {
+    queues = new Map();
+    queuesByContext.set(ctx, queues);
+  }
+  let queue = queues.get(sessionId);
+  if (!queue) {
+    queue = { pending: undefined, lastSent: 0, sending: Promise.resolve() };
+    queues.set(sessionId, queue);
+  }
+  return queue;
+}
 
 /**
  * Publishes a `participants_update` delta (core/realtime): changed participants, voterKeys that
  * came online or went offline, whether the leader is connected now (Live badge), and the
  * current story's counts (issue #8 section 1). The one place this push is assembled, for joins,
- * presence changes, the end of a grace, role changes and removals.
- * @param change.refresh voterKeys whose participants are sent again as they are now (`present`, role)
+ * presence changes, the end of a grace, role changes and removals. Changes of one session are
+ * coalesced (issue #10): at most one frame per PARTICIPANTS_UPDATE_WINDOW_MS, each built from
+ * one read of the room, so N joins cost each member at most N frames of one participant each
+ * and the server O(N) work per frame, and a REST join (`held`) and its WebSocket join make one
+ * frame. Call it after the change committed.
+ * @returns once the frame carrying this change was published (errors as the publish's)
  */
-export async function publishParticipantsUpdate(
+export function publishParticipantsUpdate(
   ctx: AppContext,
   sessionId: string,
-  change: { participants?: ParticipantView[]; online?: string[]; offline?: string[]; refresh?: string[] },
+  change: ParticipantsChange,
+  timing: PublishTiming = "now",
 ): Promise<void> {
+  const queue = queueOf(ctx, sessionId);
+  const now = Date.now();
+  const due =
+    timing === "held" ? now + PARTICIPANT_JOIN_HOLD_MS : Math.max(now, queue.lastSent + PARTICIPANTS_UPDATE_WINDOW_MS);
+  let pending = queue.pending;
+  if (!pending) {
+    pending = {
+      given: new Map(),
+      refresh: new Set(),
+      presence: new Map(),
+      due,
+      timer: later(() => send(ctx, sessionId, queue), due - now),
+      waiters: [],
+    };
+    queue.pending = pending;
+  } else if (due < pending.due) {
+    clearTimeout(pending.timer);
+    pending.due = due;
+    pending.timer = later(() => send(ctx, sessionId, queue), due - now);
+  }
+  for (const p of change.participants ?? []) pending.given.set(p.id, p);
+  for (const key of change.refresh ?? []) pending.refresh.add(key);
+  for (const key of change.offline ?? []) pending.presence.set(key, false);
+  for (const key of change.online ?? []) pending.presence.set(key, true);
+  const waiting = pending;
+  return new Promise((resolve, reject) => waiting.waiters.push({ resolve, reject }));
+}
+
+/** A timer that does not keep a stopping process alive (a held push is worth no delay of shutdown). */
+function later(fn: () => void, ms: number): NodeJS.Timeout {
+  const timer = setTimeout(fn, ms);
+  timer.unref();
+  return timer;
+}
+
+/** Takes the session's pending changes and sends them after any send still in progress. */
+function send(ctx: AppContext, sessionId: string, queue: SessionQueue): void {
+  const pending = queue.pending;
+  if (!pending) return;
+  queue.pending = undefined;
+  queue.lastSent = Date.now();
+  const run = queue.sending.then(() => sendNow(ctx, sessionId, pending));
+  queue.sending = run.catch(() => undefined);
+  run.then(
+    () => {
+      for (const w of pending.waiters) w.resolve();
+    },
+    (err: unknown) => {
+      for (const w of pending.waiters) w.reject(err);
+    },
+  );
+  // An idle session leaves no state behind: forgotten once its last send is done and its window passed.
+  const sending = queue.sending;
+  void sending.then(() => {
+    const forget = setTimeout(
+      () => {
+        if (queue.pending || queue.sending !== sending) return;
+        const queues = queuesByContext.get(ctx);
+        if (queues?.get(sessionId) === queue) queues.delete(sessionId);
+      },
+      Math.max(0, queue.lastSent + PARTICIPANTS_UPDATE_WINDOW_MS - Date.now()),
+    );
+    forget.unref();
+  });
+}
+
+/**
+ * Builds and publishes one frame: one read of the session row, one of the room (participants
+ * with presence; the counts come from the same rows) and the current story's votes.
+ */
+async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Promise<void> {
   const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
   if (!session) return;
-  const given = change.participants ?? [];
-  const refresh = new Set(change.refresh ?? []);
-  for (const p of given) refresh.delete(p.voterKey);
-  // One read: the joiner's own view may predate their presence (`present`), so send the current one.
-  const current = new Map((await participantViews(ctx, sessionId, ROOM_VIEWER)).map((p) => [p.id, p]));
-  const fresh = [...current.values()].filter((p) => refresh.has(p.voterKey));
-  const participants = [...given.map((p) => current.get(p.id) ?? p), ...fresh];
-  const progress = await currentRoundProgress(ctx.db, sessionId);
+  const people = await participantPresence(ctx.db, sessionId);
+  const progress = await currentRoundProgress(ctx.db, sessionId, people);
+  const byId = new Map(people.map((p) => [p.row.id, p]));
+  const sent = new Set<string>();
+  const participants: ParticipantView[] = [];
+  for (const [id, given] of pending.given) {
+    const now = byId.get(id);
+    participants.push(now ? presentParticipant(now.row, now.user, ROOM_VIEWER, now.present) : given);
+    sent.add(id);
+  }
+  for (const p of people) {
+    if (pending.refresh.has(p.voterKey) && !sent.has(p.row.id)) {
+      participants.push(presentParticipant(p.row, p.user, ROOM_VIEWER, p.present));
+    }
+  }
+  const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
+  const leaders = [session.creatorId, session.leaderId].flatMap((id) => (id ? [voterKeyOf({ userId: id })] : []));
+  if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
+    // A leader without a participant row (not joined yet): ask the presence table.
+    for (const key of await ctx.hub.onlineVoters(sessionId)) online.add(key);
+  }
   await ctx.hub.publish(sessionId, {
     type: "participants_update",
     sessionId,
     participants,
-    online: change.online ?? [],
-    offline: change.offline ?? [],
-    leaderPresent: leaderPresent(session, new Set(await ctx.hub.onlineVoters(sessionId))),
+    online: [...pending.presence].flatMap(([key, on]) => (on ? [key] : [])),
+    offline: [...pending.presence].flatMap(([key, on]) => (on ? [] : [key])),
+    leaderPresent: leaderPresent(session, online),
     ...progress,
   });
   // Someone the round waited for left, became an observer or was removed: that may complete the

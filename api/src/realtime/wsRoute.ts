@@ -74,7 +74,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
   const socketsByVoter = new SocketCounter(limits.maxSocketsPerVoter);
 
   // Every presence change reaches everyone with the participant's `present` and the new counts
-  // (issue #8 section 1); `absent` (the grace ran out) needs no client to poll.
+  // (issue #8 section 1); `absent` (the grace ran out) needs no client to poll. A newcomer's
+  // `online` goes out in the same coalesced frame as their join's held push (issue #10).
   // (`offline` changes nothing but the dot: the grace keeps them present.)
   ctx.hub.onPresence((sessionId, voterKey, change) => {
     const update = async () => {
@@ -160,7 +161,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         !access.participant &&
         !access.session.archivedAt
       ) {
-        await addUserParticipant(ctx, access.session.id, user).catch(() => undefined);
+        // Held: the `online` of this very join sends the newcomer, in one frame (issue #10).
+        await addUserParticipant(ctx, access.session.id, user, "participant", "held").catch(() => undefined);
         access = await refreshSessionAccess(ctx.db, access);
       }
       if (!access.voterKey) throw permissionDenied();
@@ -170,18 +172,20 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         socket.close(CLOSE_POLICY_VIOLATION, "Too many connections for this participant");
         return;
       }
-      const pending: string[] = [];
+      const pending: Buffer[] = [];
       let ready = false;
       const conn: HubConnection = {
         sessionId: access.session.id,
         voterKey: access.voterKey,
         send: (frame) => {
           if (!ready) pending.push(frame);
-          else if (socket.readyState === socket.OPEN) socket.send(frame);
+          else if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
         },
         // Removed by the leader (issue #8 section 1): `participant_removed` first, then the close.
         evict: () => {
-          for (const frame of pending.splice(0)) if (socket.readyState === socket.OPEN) socket.send(frame);
+          for (const frame of pending.splice(0)) {
+            if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
+          }
           if (room?.conn === conn) {
             room.access = { ...room.access, isMember: false, removed: true, voterKey: null, participant: null };
           }
@@ -192,7 +196,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       await ctx.hub.join(conn);
       send(await sessionSnapshot(ctx, access));
       ready = true;
-      for (const frame of pending) if (socket.readyState === socket.OPEN) socket.send(frame);
+      for (const frame of pending) if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
     };
 
     const handle = async (raw: string) => {

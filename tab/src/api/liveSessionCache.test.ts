@@ -149,6 +149,39 @@ describe("applyServerMessage: participants_update", () => {
     expect(cache.live().you?.voterKey).toBe("u:u1");
   });
 
+  it("applies a batched join delta (issue #10: a burst of joins in one frame) and an echo of the joiner itself", () => {
+    const cache = cacheWith({
+      participants: [buildParticipant({ id: "p1" }), buildParticipant({ id: "p2", voterKey: "p:p2" })],
+      presence: { online: ["p:p1", "p:p2"], leaderPresent: true },
+    });
+    const joined = (id: string) => buildParticipant({ id, voterKey: `p:${id}` });
+    cache.apply({
+      type: "participants_update",
+      sessionId: SID,
+      participants: [joined("p3"), joined("p4"), joined("p5")],
+      online: ["p:p3", "p:p4"],
+      offline: [],
+      leaderPresent: true,
+      currentStoryId: "story-1",
+      votedCount: 0,
+      expectedVoters: 5,
+    });
+    // The next window: p5's socket came up, and p2 (already known) is sent again unchanged.
+    cache.apply({
+      type: "participants_update",
+      sessionId: SID,
+      participants: [joined("p2")],
+      online: ["p:p5"],
+      offline: [],
+      leaderPresent: true,
+      currentStoryId: "story-1",
+      votedCount: 0,
+      expectedVoters: 5,
+    });
+    expect(cache.participants().map((p) => p.id)).toEqual(["p1", "p2", "p3", "p4", "p5"]);
+    expect(cache.live().presence).toEqual({ online: ["p:p1", "p:p2", "p:p3", "p:p4", "p:p5"], leaderPresent: true });
+  });
+
   it("keeps the e-mail the leader's snapshot gave when a push (never carrying e-mail) updates the person", () => {
     const user = { id: "u2", firstName: "Mia", email: "mia@example.com", profileImageUrl: null };
     const cache = cacheWith({ participants: [buildParticipant({ id: "p2", userId: "u2", user })] });

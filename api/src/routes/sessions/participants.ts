@@ -55,7 +55,7 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     // The body is optional ({role}: "Join as observer", issue #8 section 1); read after the 401 check.
     const parsed = joinSessionSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) throw validationError({ role: parsed.error.issues.map((i) => i.message) });
-    const { participant, created } = await addUserParticipant(ctx, request.params.id, user, parsed.data?.role);
+    const { participant, created } = await addUserParticipant(ctx, request.params.id, user, parsed.data?.role, "held");
     return reply.status(created ? 201 : 200).send(participant);
   });
 

@@ -47,6 +47,8 @@ it("gives every viewer the same status, from the session's own state", async () 
   leaderWs.send({ type: "join_session", sessionId: session.id });
   expect((await leaderWs.next("session_snapshot")).session.status).toBe("live");
   expect(await statuses()).toEqual(["live"]);
+  // Ann's own join may be pushed to her before the leader's (one frame per window, issue #10).
+  await annWs.next("participants_update", (m) => m.leaderPresent);
 
   // The leader leaves: in progress for all.
   await leaderWs.close();
