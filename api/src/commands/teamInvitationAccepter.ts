@@ -37,7 +37,8 @@ export async function acceptTeamInvitationsByEmail(ctx: AppContext, user: UserRo
  * Accepts an invitation by its link (POST /api/team-invitations/{token}/accept): the signed-in
  * user joins with the invitation's role, whatever their e-mail (the link is the proof). Single
  * use: the UPDATE that marks it accepted only matches a pending row, so a second use, or a
- * race of two, finds nothing.
+ * race of two, finds nothing; only someone already in the invitation's team (e.g. who
+ * registered with the invited address from the link's page) gets the team again.
  * @throws 404 NOT_FOUND for an unknown, used or expired link.
  */
 export async function acceptTeamInvitationLink(
@@ -51,7 +52,19 @@ export async function acceptTeamInvitationLink(
       .set({ acceptedAt: sql`now()` })
       .where(and(eq(teamInvitations.tokenHash, hashInvitationToken(token)), pending))
       .returning({ teamId: teamInvitations.teamId, role: teamInvitations.role });
-    if (!accepted) throw notFound("This invitation link is invalid, has been used or has expired.");
+    if (!accepted) {
+      // Registering through the link accepts it by e-mail first; the link then just leads to the team.
+      const [member] = await tx
+        .select({ teamId: teamMembers.teamId })
+        .from(teamInvitations)
+        .innerJoin(
+          teamMembers,
+          and(eq(teamMembers.teamId, teamInvitations.teamId), eq(teamMembers.userId, user.id)),
+        )
+        .where(eq(teamInvitations.tokenHash, hashInvitationToken(token)));
+      if (member) return { teamId: member.teamId };
+      throw notFound("This invitation link is invalid, has been used or has expired.");
+    }
     await tx
       .insert(teamMembers)
       .values({ teamId: accepted.teamId, userId: user.id, role: accepted.role })

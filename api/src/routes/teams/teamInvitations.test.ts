@@ -111,7 +111,8 @@ describe("team invitations", () => {
     expect((await nina.client.get<TeamView[]>("/api/teams")).body.map((t) => t.id)).toEqual([team.id]);
     expect(await roleIn(owner, team.id, nina.user.id)).toBe("moderator");
     expect((await owner.client.get(`/api/teams/${team.id}/invitations`)).body).toEqual([]);
-    // Single use: the link no longer works once the invitation is accepted.
+    // Single use: the link no longer works once the invitation is accepted, except for the member it made.
+    expect((await accept(nina.client, tokenOf(result.inviteUrl))).body).toEqual({ teamId: team.id });
     const other = await buildUser(server.url);
     expect((await accept(other.client, tokenOf(result.inviteUrl))).status).toBe(404);
   });
@@ -129,6 +130,7 @@ describe("team invitations", () => {
     const second = await buildUser(server.url);
     const reused = await accept(second.client, token);
     expect([reused.status, reused.body.code]).toEqual([404, "NOT_FOUND"]);
+    expect((await accept(opener.client, token)).body).toEqual({ teamId: team.id });
     expect((await accept(second.client, "made-up-token")).status).toBe(404);
     expect(await roleIn(owner, team.id, second.user.id)).toBeUndefined();
   });
