@@ -57,10 +57,7 @@ export async function acceptTeamInvitationLink(
       const [member] = await tx
         .select({ teamId: teamMembers.teamId })
         .from(teamInvitations)
-        .innerJoin(
-          teamMembers,
-          and(eq(teamMembers.teamId, teamInvitations.teamId), eq(teamMembers.userId, user.id)),
-        )
+        .innerJoin(teamMembers, and(eq(teamMembers.teamId, teamInvitations.teamId), eq(teamMembers.userId, user.id)))
         .where(eq(teamInvitations.tokenHash, hashInvitationToken(token)));
       if (member) return { teamId: member.teamId };
       throw notFound("This invitation link is invalid, has been used or has expired.");
