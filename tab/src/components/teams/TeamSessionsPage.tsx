@@ -50,7 +50,7 @@ export function TeamSessionsPage() {
           </Card>
         ))}
       </div>
-      {creating ? <CreateSessionDialog open onOpenChange={setCreating} /> : null}
+      {creating ? <CreateSessionDialog open onOpenChange={setCreating} teamId={id} /> : null}
     </div>
   );
 }
