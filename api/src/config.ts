@@ -109,6 +109,8 @@ const schema = z
       .or(z.literal("").transform(() => undefined)),
     /** The From address of those e-mails. */
     SMTP_FROM: z.string().trim().min(1).default("Pointwise <no-reply@pointwise.local>"),
+    /** Team invitations one user may send per hour (anyone can make a team: no spam relay). */
+    TEAM_INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -177,6 +179,8 @@ export interface Config {
     /** SMTP server URL; undefined sends no e-mail (the inviter still gets the link). */
     smtpUrl: string | undefined;
     from: string;
+    /** POST /api/teams/{id}/invite calls per user per hour; then 429 RATE_LIMITED. */
+    invitesPerHour: number;
   };
 }
 
@@ -250,6 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTokens: e.OPENAI_MAX_TOKENS,
       rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM },
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, invitesPerHour: e.TEAM_INVITE_RATE_LIMIT_PER_HOUR },
   };
 }

@@ -231,3 +231,24 @@ describe("without SMTP_URL", () => {
     }
   });
 });
+
+describe("TEAM_INVITE_RATE_LIMIT_PER_HOUR", () => {
+  it("answers 429 RATE_LIMITED once a user has sent their hourly invitations; others are not slowed", async () => {
+    const limited = await startTestServer({ env: { TEAM_INVITE_RATE_LIMIT_PER_HOUR: "2" } });
+    try {
+      const owner = await buildUser(limited.url);
+      const team = (await owner.client.post<TeamView>("/api/teams", { name: "Spam" })).body;
+      const url = `/api/teams/${team.id}/invite`;
+      expect((await owner.client.post(url, { email: uniqueEmail("a") })).status).toBe(200);
+      expect((await owner.client.post(url, { email: uniqueEmail("b") })).status).toBe(200);
+      const third = await owner.client.post<{ code: string }>(url, { email: uniqueEmail("c") });
+      expect([third.status, third.body.code]).toEqual([429, "RATE_LIMITED"]);
+      expect(Number(third.headers.get("retry-after"))).toBeGreaterThan(0);
+      const other = await buildUser(limited.url);
+      const own = (await other.client.post<TeamView>("/api/teams", { name: "Fine" })).body;
+      expect((await other.client.post(`/api/teams/${own.id}/invite`, { email: uniqueEmail("d") })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});

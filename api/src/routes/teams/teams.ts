@@ -4,7 +4,7 @@ import {
   memberRoleSchema,
   updateTeamSchema,
 } from "@pointwise/core/teamSchemas";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
@@ -15,6 +15,7 @@ import { inviteTeamMember } from "../../commands/teamMemberInviter";
 import { removeTeamMember, setTeamMemberRole } from "../../commands/teamMemberManager";
 import { updateTeam } from "../../commands/teamUpdater";
 import type { AppContext } from "../../context";
+import { rateLimited } from "../../errors";
 import { loadTeamAccess, loadTeamForMember, loadTeamMember, teamPolicy } from "../../policies/teamPolicy";
 import { presentTeam } from "../../presenters/teamPresenter";
 import { teamSessions } from "../../queries/sessionLists";
@@ -35,6 +36,13 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
  */
 export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  /** The inviter of a request, for the per-user invitation budget (TEAM_INVITE_RATE_LIMIT_PER_HOUR). */
+  const inviters = new WeakMap<FastifyRequest, string>();
+  const inviteLimiter = app.createRateLimit({
+    max: ctx.config.mail.invitesPerHour,
+    timeWindow: 60 * 60 * 1000,
+    keyGenerator: (request) => `team-invite|${inviters.get(request) ?? request.ip}`,
+  });
 
   app.get("/api/teams", async (request) => {
     const user = await requireUser(ctx.db, request);
@@ -75,6 +83,9 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     async (request) => {
       const user = await requireUser(ctx.db, request);
       const team = teamPolicy.manageMembers(await loadTeamAccess(ctx.db, user, request.params.id));
+      inviters.set(request, user.id);
+      const verdict = await inviteLimiter(request);
+      if (!verdict.isAllowed && verdict.isExceeded) throw rateLimited(verdict.ttlInSeconds);
       const baseUrl = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
       return inviteTeamMember(ctx, team, user, request.body, baseUrl, request.log);
     },
