@@ -83,8 +83,15 @@ it("team settings: invite, role change, removal, rename; the invitee registers f
   await invitee.getByRole("heading", { name: "Platform Core" }).waitFor();
   expect(await invitee.getByTestId("team-invite-open").count()).toBe(0);
 
-  // The removed member now gets the not-found view.
+  // The removed member now gets the not-found view, on both team pages.
   const removed = await e2e.newPage({ user: leaver });
   await removed.goto(`${e2e.server.url}/teams/${team.id}/settings`);
   await removed.getByText("Page Not Found").waitFor();
+  await removed.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await removed.getByText("Page Not Found").waitFor();
+
+  // New Team Session opens the create dialog with the team chosen.
+  await page.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await page.getByRole("button", { name: "New Team Session" }).click();
+  await expect(page.getByTestId("session-team-select").inputValue()).resolves.toBe(team.id);
 });
