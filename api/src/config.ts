@@ -99,6 +99,18 @@ const schema = z
     OPENAI_MAX_TOKENS: z.coerce.number().int().positive().default(2_000),
     /** AI calls per minute per user or guest participant, both engines. */
     AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+    /** Team invitation e-mails (issue #11 section 1): `smtp://user:pass@host:587` or `smtps://...`; empty: no e-mail. */
+    SMTP_URL: z
+      .string()
+      .trim()
+      .url()
+      .refine((v) => /^smtps?:\/\//.test(v), "SMTP_URL must start with smtp:// or smtps://")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** The From address of those e-mails. */
+    SMTP_FROM: z.string().trim().min(1).default("Pointwise <no-reply@pointwise.local>"),
+    /** Team invitations one user may send per hour (anyone can make a team: no spam relay). */
+    TEAM_INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -161,6 +173,14 @@ export interface Config {
     maxTokens: number;
     /** AI route calls per minute per user or guest participant (default 30). */
     rateLimitPerMinute: number;
+  };
+  /** Outgoing e-mail (issue #11 section 1; README "Configuration"). */
+  mail: {
+    /** SMTP server URL; undefined sends no e-mail (the inviter still gets the link). */
+    smtpUrl: string | undefined;
+    from: string;
+    /** POST /api/teams/{id}/invite calls per user per hour; then 429 RATE_LIMITED. */
+    invitesPerHour: number;
   };
 }
 
@@ -234,5 +254,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTokens: e.OPENAI_MAX_TOKENS,
       rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     },
+    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, invitesPerHour: e.TEAM_INVITE_RATE_LIMIT_PER_HOUR },
   };
 }

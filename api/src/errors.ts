@@ -75,6 +75,9 @@ export const emailInUse = (): AppError =>
 /** 409: the creator already has a team with that name (unique per creator, spec part 1 section 3). */
 export const duplicateTeam = (): AppError =>
   new AppError(409, "DUPLICATE_TEAM", "You already have a team with this name");
+/** 409: the invited address already belongs to a member of the team (issue #11 section 1). */
+export const alreadyTeamMember = (): AppError =>
+  new AppError(409, "ALREADY_TEAM_MEMBER", "This person is already a member of the team");
 /** 403: the session is locked (free-plan limit after a downgrade; DESIGN.md "Decisions"). */
 export const sessionLocked = (): AppError =>
   new AppError(403, "SESSION_LOCKED", "This session is locked. Upgrade your plan or delete sessions to continue.");

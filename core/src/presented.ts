@@ -179,6 +179,32 @@ export interface TeamView {
   createdAt: string;
 }
 
+/** A pending team invitation as the team's owner and admins see it (issue #11 section 1). */
+export interface TeamInvitationView {
+  id: string;
+  email: string;
+  role: string;
+  createdAt: string;
+  expiresAt: string;
+}
+
+/**
+ * POST /api/teams/{id}/invite answer (issue #11 section 1): `added` when the address has an
+ * account (a member at once), `invited` with the link to copy otherwise; `emailSent` tells
+ * whether the SMTP server took the e-mail (false without SMTP_URL or on a send failure).
+ */
+export interface TeamInviteResult {
+  status: "added" | "invited";
+  inviteUrl?: string;
+  emailSent?: boolean;
+  member?: TeamMemberView;
+}
+
+/** POST /api/team-invitations/{token}/accept answer: the team joined. */
+export interface TeamInvitationAcceptance {
+  teamId: string;
+}
+
 /** A team member with its user (spec part 1 section 7). */
 export interface TeamMemberView {
   id: string;

@@ -29,6 +29,9 @@ const TeamSessionsPage = lazy(() =>
 const TeamSettingsPage = lazy(() =>
   import("./components/teams/TeamSettingsPage").then((m) => ({ default: m.TeamSettingsPage })),
 );
+const TeamInvitationPage = lazy(() =>
+  import("./components/teams/TeamInvitationPage").then((m) => ({ default: m.TeamInvitationPage })),
+);
 const TeamsCardPreviewPage = lazy(() =>
   import("./components/teamsTab/TeamsCardPreviewPage").then((m) => ({ default: m.TeamsCardPreviewPage })),
 );
@@ -76,6 +79,7 @@ export function AppRoutes() {
           }
         />
         <Route path="/join/:sessionId" element={<JoinPage />} />
+        <Route path="/invite/:token" element={<TeamInvitationPage />} />
         <Route path="/teams/sidepanel" element={<TeamsSidePanelPage />} />
         <Route path="/teams/stage" element={<TeamsStagePage />} />
         <Route path="/teams/config" element={<TeamsConfigPage />} />

@@ -121,6 +121,36 @@ export const teamMembers = pgTable(
   ],
 );
 
+/**
+ * Invitations to a team by e-mail for addresses without an account (issue #11 section 1): open
+ * 14 days, single use. Only the SHA-256 of the link's token is stored, so a database read does
+ * not yield working links. Accepted by registering or signing in with `email`, or by opening
+ * the link signed in (commands/teamInvitationAccepter.ts). Addresses are stored lower-case;
+ * inviting the same address again replaces the row (new token, new expiry).
+ */
+export const teamInvitations = pgTable(
+  "team_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    email: varchar("email", { length: 255 }).notNull(),
+    role: teamRole("role").notNull().default("member"),
+    /** Hex SHA-256 of the link token (64 characters). */
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    invitedBy: uuid("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("team_invitations_team_email_unique").on(t.teamId, t.email),
+    uniqueIndex("team_invitations_token_hash_unique").on(t.tokenHash),
+    index("team_invitations_email_idx").on(t.email),
+  ],
+);
+
 /** Pointing sessions; an active session is never archived, an archived one never active. */
 export const pointingSessions = pgTable(
   "pointing_sessions",

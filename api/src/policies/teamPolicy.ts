@@ -3,7 +3,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { Db } from "../db/database";
 import { teamMembers, teams } from "../db/schema";
-import { notFound, teamAccessDenied } from "../errors";
+import { notFound, permissionDenied, teamAccessDenied } from "../errors";
 import type { TeamRow } from "../presenters/teamPresenter";
 
 /** Who is calling, as far as one team is concerned. */
@@ -13,20 +13,25 @@ export interface TeamAccess {
   user: UserRow;
   /** True when `user` has a `team_members` row in the team (owner or member). */
   isMember: boolean;
+  /** The caller's role in the team (`owner` for the creator), or null for a non-member. */
+  role: TeamMemberRow["role"] | null;
 }
+
+/** A row of `team_members`. */
+export type TeamMemberRow = typeof teamMembers.$inferSelect;
 
 /**
  * The caller's membership of one team, in one query (the team left-joined with the caller's
  * membership row). The only place a single team's membership is looked up.
  */
 export async function loadTeamAccess(db: Db, user: UserRow, teamId: string): Promise<TeamAccess> {
-  if (!isUuid(teamId)) return { team: null, user, isMember: false };
+  if (!isUuid(teamId)) return { team: null, user, isMember: false, role: null };
   const [row] = await db
-    .select({ team: teams, memberId: teamMembers.id })
+    .select({ team: teams, memberId: teamMembers.id, role: teamMembers.role })
     .from(teams)
     .leftJoin(teamMembers, and(eq(teamMembers.teamId, teams.id), eq(teamMembers.userId, user.id)))
     .where(eq(teams.id, teamId));
-  return { team: row?.team ?? null, user, isMember: !!row?.memberId };
+  return { team: row?.team ?? null, user, isMember: !!row?.memberId, role: row?.role ?? null };
 }
 
 /**
@@ -36,7 +41,14 @@ export async function loadTeamAccess(db: Db, user: UserRow, teamId: string): Pro
 export const memberTeamIds = (userId: string): SQL =>
   sql`(select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId})`;
 
-/** Who may do what with a team, declared in one place (spec part 2 section 2). */
+/** Roles that administer a team's members and invitations (spec part 2 section 6). */
+const MEMBER_ADMIN_ROLES: ReadonlyArray<TeamMemberRow["role"]> = ["owner", "admin"];
+
+/**
+ * Who may do what with a team, declared in one place (spec part 2 sections 2 and 6; issue #11
+ * section 1). Non-members always get 404/403 TEAM_ACCESS_DENIED first, so a member-only rule
+ * never tells an outsider more than `view` does.
+ */
 export const teamPolicy = {
   /**
    * See a team, its members and its sessions: members only; non-members get a not-found view.
@@ -56,7 +68,54 @@ export const teamPolicy = {
   assignSession(access: TeamAccess): void {
     if (!access.isMember) throw teamAccessDenied();
   },
+  /**
+   * Edit the team's name and description: the owner only (spec part 2 section 6).
+   * @throws as `view`; 403 PERMISSION_DENIED for any other member.
+   */
+  update(access: TeamAccess): TeamRow {
+    const team = teamPolicy.view(access);
+    if (access.role !== "owner") throw permissionDenied("Only the team owner can edit the team.");
+    return team;
+  },
+  /**
+   * Invite, list and cancel invitations: the owner or an admin (spec part 2 section 6).
+   * @throws as `view`; 403 PERMISSION_DENIED for members and moderators.
+   */
+  manageMembers(access: TeamAccess): TeamRow {
+    const team = teamPolicy.view(access);
+    if (!access.role || !MEMBER_ADMIN_ROLES.includes(access.role)) {
+      throw permissionDenied("Only the team owner or an admin can manage members.");
+    }
+    return team;
+  },
+  /**
+   * Change one member's role or remove them: the owner or an admin, never themselves nor the
+   * owner (spec part 2 section 6).
+   * @param target the member's row in this team, or null when the user is not a member
+   * @throws as `manageMembers`; 404 NOT_FOUND when `target` is null; 403 PERMISSION_DENIED for
+   *   oneself or the owner.
+   */
+  manageMember(access: TeamAccess, target: TeamMemberRow | null): TeamMemberRow {
+    teamPolicy.manageMembers(access);
+    if (!target) throw notFound("Member not found");
+    if (target.userId === access.user.id) throw permissionDenied("You cannot change your own membership.");
+    if (target.role === "owner") throw permissionDenied("The team owner cannot be changed or removed.");
+    return target;
+  },
 };
+
+/**
+ * The member row of `userId` in `teamId`, or null (no row, or an id that is not a uuid).
+ * Read for `teamPolicy.manageMember`.
+ */
+export async function loadTeamMember(db: Db, teamId: string, userId: string): Promise<TeamMemberRow | null> {
+  if (!isUuid(userId)) return null;
+  const [row] = await db
+    .select()
+    .from(teamMembers)
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+  return row ?? null;
+}
 
 /**
  * The team, if `user` is a member (spec part 2 section 2: non-members get a not-found view).

@@ -76,6 +76,12 @@ const teamRoutes: Route[] = [
   ["GET", "/api/teams/:team"],
   ["GET", "/api/teams/:team/members"],
   ["GET", "/api/teams/:team/sessions"],
+  ["PATCH", "/api/teams/:team", { name: "Owned" }],
+  ["POST", "/api/teams/:team/invite", { email: "mallory@example.com", role: "admin" }],
+  ["PATCH", "/api/teams/:team/members/:victim", { role: "member" }],
+  ["DELETE", "/api/teams/:team/members/:victim"],
+  ["GET", "/api/teams/:team/invitations"],
+  ["DELETE", "/api/teams/:team/invitations/00000000-0000-4000-8000-000000000000"],
 ];
 
 const userRoutes: Route[] = [
@@ -88,6 +94,7 @@ const userRoutes: Route[] = [
   ["GET", "/api/teams"],
   ["POST", "/api/teams", { name: "x" }],
   ["GET", "/api/subscription/status"],
+  ["POST", "/api/team-invitations/some-token/accept"],
 ];
 
 const send = (client: ApiClient, [method, path, body]: Route) =>
@@ -138,5 +145,9 @@ describe("403 for a signed-in attacker", () => {
     ]);
     const votes = await victim.client.get<{ points?: number }[]>(`/api/stories/${ids.story}/votes`);
     expect(votes.body.map((v) => v.points)).toEqual([13]);
+    const team = await victim.client.get<{ name: string }>(`/api/teams/${ids.team}`);
+    expect(team.body.name).toBe("Victims");
+    const members = await victim.client.get<{ role: string }[]>(`/api/teams/${ids.team}/members`);
+    expect(members.body.map((m) => m.role)).toEqual(["owner"]);
   });
 });

@@ -19,7 +19,10 @@ export const queryKeys = {
   /** A story's finished rounds; the last part (the story's current round) only separates cache entries. */
   storyRounds: (storyId: string, round: number) => ["/api/stories", storyId, "rounds", round] as const,
   teams: ["/api/teams"] as const,
+  team: (teamId: string) => ["/api/teams", teamId] as const,
   teamMembers: (teamId: string) => ["/api/teams", teamId, "members"] as const,
+  /** Pending team invitations: the owner's and admins' only. */
+  teamInvitations: (teamId: string) => ["/api/teams", teamId, "invitations"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,
   subscription: ["/api/subscription/status"] as const,
 };

@@ -1,5 +1,12 @@
-import type { SessionView, TeamMemberView, TeamView } from "@pointwise/core/presented";
-import type { CreateTeamInput } from "@pointwise/core/teamSchemas";
+import type {
+  SessionView,
+  TeamInvitationAcceptance,
+  TeamInvitationView,
+  TeamInviteResult,
+  TeamMemberView,
+  TeamView,
+} from "@pointwise/core/presented";
+import type { AssignableTeamRole, CreateTeamInput } from "@pointwise/core/teamSchemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
@@ -27,5 +34,85 @@ export function useCreateTeam() {
   return useMutation({
     mutationFn: (input: CreateTeamInput) => apiRequest<TeamView>("POST", "/api/teams", { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams, exact: true }),
+  });
+}
+
+/** GET /api/teams/{id}: 403 TEAM_ACCESS_DENIED or 404 for non-members (not retried). */
+export function useTeam(teamId: string) {
+  return useQuery<TeamView>({ queryKey: queryKeys.team(teamId), retry: false });
+}
+
+/** GET /api/teams/{id}/invitations; enabled only for the owner and admins (`enabled`). */
+export function useTeamInvitations(teamId: string, enabled: boolean) {
+  return useQuery<TeamInvitationView[]>({ queryKey: queryKeys.teamInvitations(teamId), enabled });
+}
+
+/** Refreshes everything shown on a team's pages after a change. */
+function useTeamRefresh(teamId: string) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.teams, exact: true }),
+    ]);
+}
+
+/** PATCH /api/teams/{id} {name} or {description} (owner only). */
+export function useUpdateTeam(teamId: string) {
+  const refresh = useTeamRefresh(teamId);
+  return useMutation({
+    mutationFn: (input: { name?: string; description?: string }) =>
+      apiRequest<TeamView>("PATCH", `/api/teams/${teamId}`, { body: input }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/teams/{id}/invite {email, role}: `added` or `invited` with the link (issue #11 section 1). */
+export function useInviteTeamMember(teamId: string) {
+  const refresh = useTeamRefresh(teamId);
+  return useMutation({
+    mutationFn: (input: { email: string; role: AssignableTeamRole }) =>
+      apiRequest<TeamInviteResult>("POST", `/api/teams/${teamId}/invite`, { body: input }),
+    onSuccess: refresh,
+  });
+}
+
+/** PATCH /api/teams/{id}/members/{userId} {role}. */
+export function useSetTeamMemberRole(teamId: string) {
+  const refresh = useTeamRefresh(teamId);
+  return useMutation({
+    mutationFn: (input: { userId: string; role: AssignableTeamRole }) =>
+      apiRequest<TeamMemberView>("PATCH", `/api/teams/${teamId}/members/${input.userId}`, {
+        body: { role: input.role },
+      }),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/teams/{id}/members/{userId}. */
+export function useRemoveTeamMember(teamId: string) {
+  const refresh = useTeamRefresh(teamId);
+  return useMutation({
+    mutationFn: (userId: string) => apiRequest("DELETE", `/api/teams/${teamId}/members/${userId}`),
+    onSuccess: refresh,
+  });
+}
+
+/** DELETE /api/teams/{id}/invitations/{invitationId}. */
+export function useCancelTeamInvitation(teamId: string) {
+  const refresh = useTeamRefresh(teamId);
+  return useMutation({
+    mutationFn: (invitationId: string) => apiRequest("DELETE", `/api/teams/${teamId}/invitations/${invitationId}`),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/team-invitations/{token}/accept: joins the signed-in user (the /invite/{token} page). */
+export function useAcceptTeamInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<TeamInvitationAcceptance>("POST", `/api/team-invitations/${encodeURIComponent(token)}/accept`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.teams }),
   });
 }

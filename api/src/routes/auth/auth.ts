@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AttemptThrottle } from "../../auth/attemptThrottle";
 import { requireUser } from "../../auth/currentUser";
 import { updateProfile } from "../../commands/profileUpdater";
+import { acceptTeamInvitationsByEmail } from "../../commands/teamInvitationAccepter";
 import { authenticateUser } from "../../commands/userAuthenticator";
 import { registerUser } from "../../commands/userRegistrar";
 import type { AppContext } from "../../context";
@@ -53,6 +54,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   app.post("/api/register", { onRequest: perIp, schema: { body: registerSchema } }, async (request, reply) => {
     const user = await countingInUse(request, () => registerUser(ctx, request.body));
+    await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
     await signIn(request, user.id, false);
     return reply.status(201).send({ user: presentUser(user) });
   });
@@ -62,6 +64,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     throttle.attempt(key);
     const user = await authenticateUser(ctx, request.body.email, request.body.password);
     throttle.succeeded(key);
+    await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
     await signIn(request, user.id, request.body.rememberMe);
     return { user: presentUser(user) };
   });

@@ -25,9 +25,17 @@ const SCALE_LABELS: Record<EstimationScale, string> = {
 /**
  * Create New Session (spec part 1 sections 2, 4 and 5): title, description, team, estimation
  * scale (custom numbers), max participants, auto-reveal (issue #8 section 2) and team invites;
- * toasts 'Success' and opens the session.
+ * toasts 'Success' and opens the session. `teamId` preselects a team (New Team Session, issue #11 section 1).
  */
-export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateSessionDialog({
+  open,
+  onOpenChange,
+  teamId: initialTeamId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  teamId?: string;
+}) {
   const navigate = useNavigate();
   const notify = useNotify();
   const handleError = useErrorHandler();
@@ -36,7 +44,7 @@ export function CreateSessionDialog({ open, onOpenChange }: { open: boolean; onO
   const createSession = useCreateSession();
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
-  const [teamId, setTeamId] = useState("no-team");
+  const [teamId, setTeamId] = useState(initialTeamId ?? "no-team");
   const [scale, setScale] = useState<EstimationScale>("fibonacci");
   const [customDeck, setCustomDeck] = useState("0, 1, 2, 3, 5, 8, 13, 20, 40, 100");
   const [maxParticipants, setMaxParticipants] = useState("50");

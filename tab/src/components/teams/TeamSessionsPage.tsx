@@ -2,9 +2,10 @@ import { Badge, Button, Card, makeStyles, Spinner, Text, Title2, tokens } from "
 import { Add20Regular } from "@fluentui/react-icons";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
-import { useTeamSessions, useTeams } from "../../api/teamQueries";
+import { useTeam, useTeamSessions } from "../../api/teamQueries";
 import { EmptyState } from "../common/EmptyState";
 import { usePageTitle } from "../common/usePageTitle";
+import { NotFoundPage } from "../errors/NotFoundPage";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
 
 const useStyles = makeStyles({
@@ -15,20 +16,25 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** /teams/{id}/sessions: the team's sessions with Active/Completed badges (spec part 2 section 2). */
+/**
+ * /teams/{id}/sessions: the team's sessions with Active/Completed badges (spec part 2 section 2);
+ * New Team Session opens the create dialog with this team chosen; non-members get the not-found view.
+ */
 export function TeamSessionsPage() {
   const styles = useStyles();
   const { id = "" } = useParams();
   const navigate = useNavigate();
-  const teams = useTeams();
+  const teamQuery = useTeam(id);
   const sessions = useTeamSessions(id);
   const [creating, setCreating] = useState(false);
-  const team = teams.data?.find((t) => t.id === id);
+  const team = teamQuery.data;
   usePageTitle(team ? `${team.name} sessions` : "Team sessions");
+  if (teamQuery.isLoading) return <Spinner />;
+  if (!team) return <NotFoundPage />; // 403 TEAM_ACCESS_DENIED or 404, as on the settings page
   return (
     <div className={styles.page}>
       <div className={styles.head}>
-        <Title2 as="h1">{team ? `${team.name} Sessions` : "Team Sessions"}</Title2>
+        <Title2 as="h1">{`${team.name} Sessions`}</Title2>
         <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
           New Team Session
         </Button>
@@ -50,7 +56,7 @@ export function TeamSessionsPage() {
           </Card>
         ))}
       </div>
-      {creating ? <CreateSessionDialog open onOpenChange={setCreating} /> : null}
+      {creating ? <CreateSessionDialog open onOpenChange={setCreating} teamId={id} /> : null}
     </div>
   );
 }

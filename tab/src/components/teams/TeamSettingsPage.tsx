@@ -1,56 +1,51 @@
-import { Avatar, Badge, Card, makeStyles, Spinner, Text, Title2, tokens } from "@fluentui/react-components";
-import { displayNameOf } from "@pointwise/core/displayNames";
+import { makeStyles, Spinner, Tab, TabList, Text, Title2, tokens } from "@fluentui/react-components";
+import { useState } from "react";
 import { useParams } from "react-router";
-import { useTeamMembers, useTeams } from "../../api/teamQueries";
-import { EmptyState } from "../common/EmptyState";
+import { useCurrentUser } from "../../api/authQueries";
+import { useTeam, useTeamMembers } from "../../api/teamQueries";
 import { usePageTitle } from "../common/usePageTitle";
+import { NotFoundPage } from "../errors/NotFoundPage";
+import { TeamDetailsTab } from "./TeamDetailsTab";
+import { TeamMembersTab } from "./TeamMembersTab";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
-  row: {
-    display: "flex",
-    alignItems: "center",
-    gap: "12px",
-    padding: "8px 0",
-    borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  name: { flex: 1, display: "flex", flexDirection: "column" },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** /teams/{id}/settings: the team's members with role badges (spec part 2 section 2); non-members see not found. */
+/**
+ * /teams/{id}/settings (spec part 2 section 2; issue #11 section 1): a Members tab and a
+ * Settings tab; anyone who is not a member (403 TEAM_ACCESS_DENIED or 404) gets the not-found view.
+ */
 export function TeamSettingsPage() {
   const styles = useStyles();
   const { id = "" } = useParams();
-  const teams = useTeams();
-  const members = useTeamMembers(id);
-  const team = teams.data?.find((t) => t.id === id);
-  usePageTitle(team ? `${team.name} settings` : "Team settings");
-  if (teams.isLoading) return <Spinner />;
-  if (!team) return <EmptyState title="Team not found" message="This team does not exist or you are not a member." />;
+  const user = useCurrentUser();
+  const team = useTeam(id);
+  const members = useTeamMembers(team.data ? id : null);
+  const [tab, setTab] = useState<"members" | "settings">("members");
+  usePageTitle(team.data ? `${team.data.name} settings` : "Team settings");
+  if (team.isLoading || user.isLoading) return <Spinner />;
+  if (!team.data || !user.data) return <NotFoundPage />;
+  const isOwner = team.data.creatorId === user.data.id;
   return (
     <div className={styles.page}>
-      <Title2 as="h1">{team.name}</Title2>
-      {team.description ? <Text>{team.description}</Text> : null}
-      <Card>
-        <Text weight="semibold">Members</Text>
-        {members.isLoading ? <Spinner size="tiny" /> : null}
-        {(members.data ?? []).map((m) => (
-          <div key={m.id} className={styles.row}>
-            <Avatar name={displayNameOf(m.user)} size={32} />
-            <span className={styles.name}>
-              <Text>{displayNameOf(m.user)}</Text>
-              <Text size={200} className={styles.muted}>
-                Joined {new Date(m.joinedAt).toLocaleDateString()}
-              </Text>
-            </span>
-            <Badge appearance="tint">{m.user.id === team.creatorId ? "Owner" : m.role}</Badge>
-          </div>
-        ))}
-      </Card>
-      <Text size={200} className={styles.muted}>
-        Created {new Date(team.createdAt).toLocaleDateString()}
-      </Text>
+      <Title2 as="h1">{team.data.name}</Title2>
+      {team.data.description ? <Text className={styles.muted}>{team.data.description}</Text> : null}
+      <TabList selectedValue={tab} onTabSelect={(_e, d) => setTab(d.value as "members" | "settings")}>
+        <Tab value="members">Members</Tab>
+        <Tab value="settings">Settings</Tab>
+      </TabList>
+      {tab === "members" ? (
+        <TeamMembersTab
+          team={team.data}
+          members={members.data ?? []}
+          viewerId={user.data.id}
+          loading={members.isLoading}
+        />
+      ) : (
+        <TeamDetailsTab team={team.data} isOwner={isOwner} />
+      )}
     </div>
   );
 }
