@@ -112,17 +112,20 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         .where(eq(stories.id, story.id))
         .returning();
     }
-    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8 section 1).
-    await tx
-      .update(sessionParticipants)
-      .set({ presentUntil: ctx.hub.graceEndSql() })
-      .where(
-        and(
-          eq(sessionParticipants.sessionId, story.sessionId),
-          userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
-          isNull(sessionParticipants.removedAt),
-        ),
-      );
+    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
+    // section 1). Not needed while they have a socket here: they count as present through it,
+    // and their grace starts when it closes (hub.leave), which this update would only repeat.
+    if (!ctx.hub.isConnectedHere(story.sessionId, voterKeyOf({ userId, participantId })))
+      await tx
+        .update(sessionParticipants)
+        .set({ presentUntil: ctx.hub.graceEndSql() })
+        .where(
+          and(
+            eq(sessionParticipants.sessionId, story.sessionId),
+            userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
+            isNull(sessionParticipants.removedAt),
+          ),
+        );
     const counts = await roundProgress(tx, story.sessionId, story.id);
     return { row, startedVoting, counts, autoReveal: found.autoReveal };
   });

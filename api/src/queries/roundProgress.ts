@@ -1,10 +1,10 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { Db, Tx } from "../db/database";
-import { pointingSessions, sessionParticipants, stories, users, votes } from "../db/schema";
+import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
@@ -16,6 +16,10 @@ export interface ParticipantPresence {
   /** core `isPresent`: connected on any live instance, or within the grace (`present_until`). */
   present: boolean;
 }
+
+/** A participant row's voterKey in SQL (core `voterKeyOf`: `u:<userId>`, else `p:<id>`). */
+const participantKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
+  then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
 
 /** True when the participant has a live connection on any instance (realtime_presence within its TTL). */
 const onlineSql = sql<boolean>`exists (
@@ -61,16 +65,53 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
  * @param storyId null when the session has no story yet: 0 voted of the expected voters
  */
 export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string | null): Promise<RoundCounts> {
-  const people = await participantPresence(db, sessionId);
-  const voted = storyId
-    ? await db
-        .select({ userId: votes.userId, participantId: votes.participantId })
-        .from(votes)
-        .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)))
-    : [];
+  // One round trip (issue #10: this runs inside every vote's transaction), and linear in the
+  // room: the online voters and the voters with a vote (never a coffee card) are each read once
+  // and hash-joined on the voterKey, where a correlated subquery per participant scanned the
+  // session's presence rows again for each of them (quadratic: ~80 ms a vote at 500).
+  const online = db
+    .selectDistinct({ voterKey: realtimePresence.voterKey })
+    .from(realtimePresence)
+    .where(
+      and(
+        eq(realtimePresence.sessionId, sessionId),
+        gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+      ),
+    )
+    .as("online");
+  const voted = db
+    .selectDistinct({
+      voterKey:
+        sql<string>`case when ${votes.userId} is not null then 'u:' || ${votes.userId} else 'p:' || ${votes.participantId} end`.as(
+          "voted_key",
+        ),
+    })
+    .from(votes)
+    .where(and(eq(votes.storyId, storyId ?? sql`null`), eq(votes.coffee, false)))
+    .as("voted");
+  const rows = await db
+    .select({
+      id: sessionParticipants.id,
+      userId: sessionParticipants.userId,
+      role: sessionParticipants.role,
+      presentUntil: sessionParticipants.presentUntil,
+      online: sql<boolean>`(${online.voterKey} is not null)`,
+      voted: sql<boolean>`(${voted.voterKey} is not null)`,
+      nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
+    })
+    .from(sessionParticipants)
+    .leftJoin(online, eq(online.voterKey, participantKeySql))
+    .leftJoin(voted, eq(voted.voterKey, participantKeySql))
+    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)));
+  const people = rows.map((r) => ({
+    voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
+    role: r.role,
+    present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
+    voted: r.voted === true,
+  }));
   return roundCounts(
-    people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
-    voted.map((v) => voterKeyOf(v)),
+    people,
+    people.filter((p) => p.voted).map((p) => p.voterKey),
   );
 }
 
