@@ -1,10 +1,10 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { Db, Tx } from "../db/database";
-import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
+import { pointingSessions, sessionParticipants, stories, users } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
@@ -16,10 +16,6 @@ export interface ParticipantPresence {
   /** core `isPresent`: connected on any live instance, or within the grace (`present_until`). */
   present: boolean;
 }
-
-/** A participant row's voterKey in SQL (core `voterKeyOf`: `u:<userId>`, else `p:<id>`). */
-const participantKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
-  then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
 
 /** True when the participant has a live connection on any instance (realtime_presence within its TTL). */
 const onlineSql = sql<boolean>`exists (
@@ -65,45 +61,37 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
  * @param storyId null when the session has no story yet: 0 voted of the expected voters
  */
 export async function roundProgress(db: Db | Tx, sessionId: string, storyId: string | null): Promise<RoundCounts> {
-  // One round trip (issue #10: this runs inside every vote's transaction), and linear in the
-  // room: the online voters and the voters with a vote (never a coffee card) are each read once
-  // and hash-joined on the voterKey, where a correlated subquery per participant scanned the
-  // session's presence rows again for each of them (quadratic: ~80 ms a vote at 500).
-  const online = db
-    .selectDistinct({ voterKey: realtimePresence.voterKey })
-    .from(realtimePresence)
-    .where(
-      and(
-        eq(realtimePresence.sessionId, sessionId),
-        gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
-      ),
-    )
-    .as("online");
-  const voted = db
-    .selectDistinct({
-      voterKey:
-        sql<string>`case when ${votes.userId} is not null then 'u:' || ${votes.userId} else 'p:' || ${votes.participantId} end`.as(
-          "voted_key",
-        ),
-    })
-    .from(votes)
-    .where(and(eq(votes.storyId, storyId ?? sql`null`), eq(votes.coffee, false)))
-    .as("voted");
-  const rows = await db
-    .select({
-      id: sessionParticipants.id,
-      userId: sessionParticipants.userId,
-      role: sessionParticipants.role,
-      presentUntil: sessionParticipants.presentUntil,
-      online: sql<boolean>`(${online.voterKey} is not null)`,
-      voted: sql<boolean>`(${voted.voterKey} is not null)`,
-      nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
-    })
-    .from(sessionParticipants)
-    .leftJoin(online, eq(online.voterKey, participantKeySql))
-    .leftJoin(voted, eq(voted.voterKey, participantKeySql))
-    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)));
-  const people = rows.map((r) => ({
+  // One round trip (issue #10: this runs inside every vote's transaction), linear in the room:
+  // the online voters and the voters with a vote (never a coffee card) are each read once and
+  // hash-joined on the voterKey, where a correlated subquery per participant scanned the
+  // session's presence rows again for each of them (quadratic: ~80 ms a vote at 500). Plain SQL:
+  // building it with the query builder cost more CPU than running it.
+  const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
+  const result = (await db.execute(sql`
+    select sp.id, sp.user_id as "userId", sp.role, sp.present_until as "presentUntil",
+           (o.voter_key is not null) as online, (v.voter_key is not null) as voted,
+           (extract(epoch from now()) * 1000)::float8 as "nowMs"
+    from session_participants sp
+    left join (
+      select distinct voter_key from realtime_presence
+      where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+    ) o on o.voter_key = ${key}
+    left join (
+      select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end as voter_key
+      from votes where story_id = ${storyId} and coffee = false
+    ) v on v.voter_key = ${key}
+    where sp.session_id = ${sessionId} and sp.removed_at is null`)) as unknown as {
+    rows: {
+      id: string;
+      userId: string | null;
+      role: ParticipantRow["role"];
+      presentUntil: Date | string | null;
+      online: boolean;
+      voted: boolean;
+      nowMs: number | string;
+    }[];
+  };
+  const people = result.rows.map((r) => ({
     voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
     role: r.role,
     present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
