@@ -178,7 +178,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   guardSocketOrigin(app, config);
   await app.register(fastifyCookie);
-  const store = new PgSessionStore(ctx.db);
+  const store = new PgSessionStore(ctx.database);
+  await store.listen();
   await app.register(fastifySession, {
     secret: config.sessionSecret,
     cookieName: SESSION_COOKIE,

@@ -17,13 +17,18 @@
  * clients and each voter alternates 3/5 points, so every vote is a real change on a story
  * that is never revealed. A short warm-up (not measured) moves the story to "voting".
  *
+ * `--via ws,rest` (BENCH_VIA): votes as `vote_update` frames (ws) and/or as the browser casts
+ * them, `POST /api/votes` with the voter's cookies (sign-in or `pt_<sessionId>`) and CSRF header
+ * (rest; "ack" is then the HTTP answer). Each row also prints the server's CPU per vote (user +
+ * system of the server process over the measured votes; on PGlite with the database).
+ *
  * Options (argv or env): --db pglite,postgres (BENCH_DBS), --n 10,100,500 (BENCH_SIZES),
- * --votes 200 (BENCH_VOTES).
+ * --votes 200 (BENCH_VOTES), --via ws,rest (BENCH_VIA).
  */
 import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
-import { type BenchServer, type DbKind, execSql, startServer } from "../lib/server";
+import { type BenchServer, cpuSeconds, type DbKind, execSql, startServer } from "../lib/server";
 import { fmt, type Summary, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 
@@ -31,6 +36,8 @@ import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 const TARGET_P99_MS: Record<number, number> = { 100: 10, 500: 30 };
 const WARMUP_VOTES = 30;
 const VOTE_TIMEOUT_MS = 5_000;
+/** Joins into a room of 500 are slow on PGlite under load (each one pushes to everyone). */
+const JOIN_TIMEOUT_MS = 180_000;
 /** Sampling period of the clients' event-loop delay monitor. */
 const LOOP_RESOLUTION_MS = 2;
 
@@ -48,10 +55,27 @@ interface Room {
   leader: ApiClient;
 }
 
-/** Figures of one (database, N) run. */
+/** How votes are cast: WebSocket frames or the browser's REST call. */
+type Via = "ws" | "rest";
+
+/** The REST credentials of each client, as its browser would send them with `POST /api/votes`. */
+type RestHeaders = Map<BenchSocket, Record<string, string>>;
+
+const loadNow = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+
+/** Figures of one (database, N, via) run. */
 interface Result {
   db: DbKind;
   n: number;
+  via: Via;
+  /** Server CPU (user + system) per measured vote, ms. */
+  cpuMsPerVote: number;
+  loadStart: string;
+  loadEnd: string;
   votes: number;
   lost: number;
   allOthers: Summary;
@@ -81,7 +105,7 @@ async function createRoom(server: BenchServer, n: number): Promise<Room> {
  * Connects the room's N clients: N-1 guests join through POST join-anonymous, then every
  * client (creator with its cookie, guests with their token) joins over WebSocket.
  */
-async function connectClients(server: BenchServer, room: Room): Promise<BenchSocket[]> {
+async function connectClients(server: BenchServer, room: Room): Promise<{ clients: BenchSocket[]; rest: RestHeaders }> {
   const guests = Array.from({ length: room.n - 1 }, (_, i) => i);
   // One valid CSRF token (not bound to a user) serves every guest's double-submit pair.
   const { csrfToken } = await new ApiClient(server.baseUrl).request<{ csrfToken: string }>("GET", "/api/csrf-token");
@@ -95,20 +119,40 @@ async function connectClients(server: BenchServer, room: Room): Promise<BenchSoc
     return ((await res.json()) as { participantToken: string }).participantToken;
   });
   const leaderSocket = new BenchSocket(server.wsUrl, room.leader.cookieHeader());
-  await leaderSocket.join(room.sessionId);
+  await leaderSocket.join(room.sessionId, undefined, JOIN_TIMEOUT_MS);
+  const rest: RestHeaders = new Map();
+  const leaderCsrf = /(?:^|; )csrf-token=([^;]+)/.exec(room.leader.cookieHeader())?.[1] ?? "";
+  rest.set(leaderSocket, {
+    cookie: room.leader.cookieHeader(),
+    "x-csrf-token": leaderCsrf,
+    "content-type": "application/json",
+  });
   const guestSockets = await mapLimit(tokens, 32, async (token) => {
     const socket = new BenchSocket(server.wsUrl);
-    await socket.join(room.sessionId, token);
+    await socket.join(room.sessionId, token, JOIN_TIMEOUT_MS);
+    rest.set(socket, {
+      cookie: `csrf-token=${csrfToken}; pt_${room.sessionId}=${token}`,
+      "x-csrf-token": csrfToken,
+      "content-type": "application/json",
+    });
     return socket;
   });
-  return [leaderSocket, ...guestSockets];
+  return { clients: [leaderSocket, ...guestSockets], rest };
 }
 
 /**
  * Casts `count` sequential votes in the room and measures their fan-out.
  * @returns per-vote samples (ms) and the bytes/frames all clients received per vote
  */
-async function castVotes(clients: BenchSocket[], storyId: string, count: number, points: Map<BenchSocket, number>) {
+async function castVotes(
+  clients: BenchSocket[],
+  storyId: string,
+  count: number,
+  points: Map<BenchSocket, number>,
+  via: Via,
+  server: BenchServer,
+  rest: RestHeaders,
+) {
   const allOthers: number[] = [];
   const first: number[] = [];
   const ack: number[] = [];
@@ -148,7 +192,27 @@ async function castVotes(clients: BenchSocket[], storyId: string, count: number,
     const bytesBefore = clients.reduce((s, c) => s + c.bytes, 0);
     const framesBefore = clients.reduce((s, c) => s + c.frames, 0);
     const t0 = performance.now();
-    voter.send({ type: "vote_update", storyId, points: next });
+    if (via === "ws") {
+      voter.send({ type: "vote_update", storyId, points: next });
+    } else {
+      void fetch(`${server.baseUrl}/api/votes`, {
+        method: "POST",
+        headers: rest.get(voter),
+        body: JSON.stringify({ storyId, points: next }),
+      }).then(
+        async (res) => {
+          const at = performance.now();
+          await res.arrayBuffer();
+          if (!res.ok)
+            console.warn(`  ! vote refused: ${res.status}`); // counted as lost (timeout)
+          else {
+            ackAt = at;
+            check();
+          }
+        },
+        (err: unknown) => console.warn(`  ! vote failed: ${String(err)}`),
+      );
+    }
     let timer: NodeJS.Timeout | undefined;
     const timedOut = await Promise.race([
       finished.then(() => false),
@@ -173,7 +237,7 @@ async function castVotes(clients: BenchSocket[], storyId: string, count: number,
 }
 
 /** Runs every N on one database with its own server child. */
-async function runDatabase(kind: DbKind, sizes: number[], votes: number): Promise<Result[]> {
+async function runDatabase(kind: DbKind, sizes: number[], votes: number, vias: Via[]): Promise<Result[]> {
   const results: Result[] = [];
   const server = await startServer(kind);
   try {
@@ -192,35 +256,45 @@ async function runDatabase(kind: DbKind, sizes: number[], votes: number): Promis
     }
     for (const room of rooms) {
       const setupStart = performance.now();
-      const clients = await connectClients(server, room);
+      const { clients, rest } = await connectClients(server, room);
       await waitForQuiet(clients, 500);
       const setupS = (performance.now() - setupStart) / 1000;
       const points = new Map<BenchSocket, number>();
-      await castVotes(clients, room.storyId, WARMUP_VOTES, points);
-      await waitForQuiet(clients, 300);
-      const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-      loopDelay.enable();
-      const r = await castVotes(clients, room.storyId, votes, points);
-      loopDelay.disable();
-      results.push({
-        db: kind,
-        n: room.n,
-        votes,
-        lost: r.lost,
-        allOthers: summarize(r.allOthers),
-        perClient: summarize(r.perClient),
-        first: summarize(r.first),
-        ack: summarize(r.ack),
-        bytesPerVote: r.bytesPerVote,
-        framesPerVote: r.framesPerVote,
-        setupS,
-        loopP99: loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS, // samples include the timer period
-      });
+      for (const via of vias) {
+        await castVotes(clients, room.storyId, WARMUP_VOTES, points, via, server, rest);
+        await waitForQuiet(clients, 300);
+        const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+        const loadStart = loadNow();
+        const cpu0 = cpuSeconds(server.pid());
+        loopDelay.enable();
+        const r = await castVotes(clients, room.storyId, votes, points, via, server, rest);
+        loopDelay.disable();
+        const cpuMs = (cpuSeconds(server.pid()) - cpu0) * 1000;
+        const result: Result = {
+          db: kind,
+          n: room.n,
+          via,
+          cpuMsPerVote: cpuMs / Math.max(1, votes - r.lost),
+          loadStart,
+          loadEnd: loadNow(),
+          votes,
+          lost: r.lost,
+          allOthers: summarize(r.allOthers),
+          perClient: summarize(r.perClient),
+          first: summarize(r.first),
+          ack: summarize(r.ack),
+          bytesPerVote: r.bytesPerVote,
+          framesPerVote: r.framesPerVote,
+          setupS,
+          loopP99: loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS, // samples include the timer period
+        };
+        results.push(result);
+        console.log(
+          `  ${kind} N=${room.n} ${via}: all-others p50 ${fmt(result.allOthers.p50, 2)} ms, p99 ${fmt(result.allOthers.p99, 2)} ms, server CPU ${fmt(result.cpuMsPerVote, 2)} ms/vote (setup ${fmt(setupS)} s; load ${loadStart} -> ${result.loadEnd})`,
+        );
+      }
       const held = clients.filter((c) => c.isOpen).length;
       if (held !== clients.length) console.warn(`  ! ${clients.length - held} client(s) disconnected`);
-      console.log(
-        `  ${kind} N=${room.n}: all-others p50 ${fmt(r.allOthers.length ? summarize(r.allOthers).p50 : Number.NaN, 2)} ms, p99 ${fmt(summarize(r.allOthers).p99, 2)} ms (setup ${fmt(setupS)} s)`,
-      );
       await Promise.all(clients.map((c) => c.close()));
     }
   } finally {
@@ -234,27 +308,27 @@ async function main(): Promise<void> {
   const dbs = option("db", "BENCH_DBS", "pglite,postgres").split(",") as DbKind[];
   const sizes = option("n", "BENCH_SIZES", "10,100,500").split(",").map(Number);
   const votes = Number(option("votes", "BENCH_VOTES", "200"));
+  const vias = option("via", "BENCH_VIA", "ws,rest").split(",") as Via[];
   const started = performance.now();
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(" ");
+  const load = loadNow;
   console.log(
     `Fan-out: ${votes} votes per N, N = ${sizes.join(", ")}, databases: ${dbs.join(", ")}; load average ${load()}`,
   );
   const all: Result[] = [];
-  for (const kind of dbs) all.push(...(await runDatabase(kind, sizes, votes)));
+  for (const kind of dbs) all.push(...(await runDatabase(kind, sizes, votes, vias)));
 
   const ms = (s: Summary, k: keyof Summary) => fmt(s[k], 2);
   console.log("\nLatency in ms from just before the vote frame is sent. 'all others' = max over the N-1 receivers");
-  console.log("per vote; 'per client' = every single delivery; 'first' = min over receivers; 'ack' = voter's ack;");
+  console.log(
+    "per vote; 'per client' = every single delivery; 'first' = min over receivers; 'ack' = voter's ack (REST: its answer);",
+  );
   console.log("'loop p99' = event-loop delay of this (client) process, i.e. latency the clients themselves may add.\n");
   console.log(
     table([
       [
         "db",
         "N",
+        "via",
         "votes",
         "all p50",
         "all p99",
@@ -266,6 +340,9 @@ async function main(): Promise<void> {
         "bytes/vote",
         "frames/vote",
         "loop p99",
+        "CPU ms/vote",
+        "load start",
+        "load end",
         "target p99",
         "",
       ],
@@ -275,6 +352,7 @@ async function main(): Promise<void> {
         return [
           r.db,
           String(r.n),
+          r.via,
           r.lost ? `${r.votes - r.lost}/${r.votes}` : String(r.votes),
           ms(r.allOthers, "p50"),
           ms(r.allOthers, "p99"),
@@ -286,6 +364,9 @@ async function main(): Promise<void> {
           fmt(r.bytesPerVote, 0),
           fmt(r.framesPerVote, 1),
           fmt(r.loopP99, 1),
+          fmt(r.cpuMsPerVote, 2),
+          r.loadStart,
+          r.loadEnd,
           target === undefined ? "-" : `<= ${target}`,
           verdict,
         ];

@@ -26,7 +26,10 @@ export function requireTabBuild(): void {
     throw new Error(`${TAB_DIST}/index.html is missing: run "npm run build" first`);
   }
 }
-const SERVER_JS = path.join(REPO_ROOT, "api/dist/server.js");
+/** The built server; BENCH_SERVER_JS runs another build (e.g. a copy of the one before a change). */
+const SERVER_JS = process.env.BENCH_SERVER_JS
+  ? path.resolve(process.env.BENCH_SERVER_JS)
+  : path.join(REPO_ROOT, "api/dist/server.js");
 
 /** Admin connection to the local PostgreSQL server (trust auth); override with BENCH_PG_ADMIN_URL. */
 export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -29,3 +29,18 @@ export function participantTokenOf(
   const value = Array.isArray(header) ? header[0] : header;
   return value || request.cookies[participantCookieName(sessionId)] || undefined;
 }
+
+/**
+ * Every participant token a request carries, for any session: the header's and each
+ * `pt_<sessionId>` cookie's. For looking a caller up before the session is known (a story id);
+ * `participantTokenOf` then picks the one that counts for the session found.
+ */
+export function participantTokenCandidates(request: Pick<IdentitySource, "headers" | "cookies">): string[] {
+  const header = request.headers[PARTICIPANT_HEADER];
+  const value = Array.isArray(header) ? header[0] : header;
+  const tokens = value ? [value] : [];
+  for (const [name, cookie] of Object.entries(request.cookies)) {
+    if (isParticipantCookie(name) && cookie) tokens.push(cookie);
+  }
+  return tokens;
+}

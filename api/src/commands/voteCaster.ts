@@ -4,13 +4,13 @@ import type { VoteView } from "@pointwise/core/presented";
 import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
 import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { pointingSessions, sessionParticipants, stories, votes } from "../db/schema";
+import { sessionParticipants, stories, votes } from "../db/schema";
 import { notFound, permissionDenied, sessionLocked, storyNotActive, validationError, votingClosed } from "../errors";
-import type { SessionAccess } from "../policies/sessionPolicy";
-import { presentStory } from "../presenters/storyPresenter";
-import { presentVote } from "../presenters/votePresenter";
+import type { SessionAccess, SessionRow } from "../policies/sessionPolicy";
+import { presentStory, type StoryRow } from "../presenters/storyPresenter";
+import { presentVote, type VoteRow } from "../presenters/votePresenter";
 import { roundProgress } from "../queries/roundProgress";
 import { autoRevealIfComplete } from "./autoRevealer";
 
@@ -22,6 +22,19 @@ import { autoRevealIfComplete } from "./autoRevealer";
 export interface CastVoteResult {
   vote: VoteView | null;
   votedCount: number;
+}
+
+/** The story row locked by a vote, with its session's deck and state. */
+interface LockedStory {
+  sessionId: string;
+  status: StoryRow["status"];
+  votesRevealed: boolean;
+  scale: SessionRow["estimationScale"];
+  customDeck: number[] | null;
+  locked: boolean;
+  archived: boolean;
+  activeStoryId: string | null;
+  autoReveal: boolean;
 }
 
 /**
@@ -53,24 +66,20 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
   const voter = userId ? eq(votes.userId, userId) : eq(votes.participantId, participantId as string);
   const outcome = await ctx.db.transaction(async (tx) => {
     // One round trip: lock the story and read the session's current deck and state with it.
-    const [found] = await tx
-      .select({
-        story: stories,
-        scale: pointingSessions.estimationScale,
-        customDeck: pointingSessions.customDeck,
-        locked: pointingSessions.locked,
-        archivedAt: pointingSessions.archivedAt,
-        activeStoryId: pointingSessions.activeStoryId,
-        autoReveal: pointingSessions.autoReveal,
-      })
-      .from(stories)
-      .innerJoin(pointingSessions, eq(pointingSessions.id, stories.sessionId))
-      .where(eq(stories.id, input.storyId))
-      .for("update", { of: stories });
-    const story = found?.story;
+    // Plain SQL on this path (issue #10): the query builder cost more CPU than the query.
+    const locked = (await tx.execute(sql`
+      select s.session_id as "sessionId", s.status, s.votes_revealed as "votesRevealed",
+             ps.estimation_scale as scale, ps.custom_deck::float8[] as "customDeck", ps.locked,
+             (ps.archived_at is not null) as archived, ps.active_story_id as "activeStoryId",
+             ps.auto_reveal as "autoReveal"
+      from stories s join pointing_sessions ps on ps.id = s.session_id
+      where s.id = ${input.storyId}
+      for update of s`)) as unknown as { rows: LockedStory[] };
+    const found = locked.rows[0];
+    const story = found && { id: input.storyId, ...found };
     if (!found || !story || story.sessionId !== access.session.id) throw notFound("Story not found");
     if (found.locked) throw sessionLocked();
-    if (found.archivedAt) throw permissionDenied("This session is archived");
+    if (found.archived) throw permissionDenied("This session is archived");
     const deck = deckFor(found.scale, found.customDeck);
     if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
       const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
@@ -88,21 +97,31 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
       activeId = currentStory(queue, null)?.id ?? null;
     }
     if (activeId !== story.id) throw storyNotActive();
-    let row = null;
+    let row: VoteRow | null = null;
     if (input.points === null) {
       await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
     } else {
       const now = new Date();
       const coffee = input.points === "coffee";
       const points = input.points === "coffee" ? null : input.points;
-      [row] = await tx
-        .insert(votes)
-        .values({ storyId: story.id, userId, participantId, points, coffee })
-        .onConflictDoUpdate({
-          target: userId ? [votes.storyId, votes.userId] : [votes.storyId, votes.participantId],
-          set: { points, coffee, updatedAt: now },
-        })
-        .returning();
+      const conflict = userId ? sql`(story_id, user_id)` : sql`(story_id, participant_id)`;
+      const inserted = (await tx.execute(sql`
+        insert into votes (story_id, user_id, participant_id, points, coffee)
+        values (${story.id}, ${userId}, ${participantId}, ${points}, ${coffee})
+        on conflict ${conflict} do update set points = ${points}, coffee = ${coffee}, updated_at = ${now.toISOString()}
+        returning id, story_id as "storyId", user_id as "userId", participant_id as "participantId",
+                  points::float8 as points, coffee, created_at as "createdAt", updated_at as "updatedAt"`)) as unknown as {
+        rows: VoteRow[];
+      };
+      const stored = inserted.rows[0];
+      row = stored
+        ? {
+            ...stored,
+            points: stored.points === null ? null : Number(stored.points),
+            createdAt: new Date(stored.createdAt),
+            updatedAt: new Date(stored.updatedAt),
+          }
+        : null;
     }
     let startedVoting = null;
     if (story.status === "pending" && row && !row.coffee) {
@@ -112,17 +131,20 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
         .where(eq(stories.id, story.id))
         .returning();
     }
-    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8 section 1).
-    await tx
-      .update(sessionParticipants)
-      .set({ presentUntil: ctx.hub.graceEndSql() })
-      .where(
-        and(
-          eq(sessionParticipants.sessionId, story.sessionId),
-          userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
-          isNull(sessionParticipants.removedAt),
-        ),
-      );
+    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
+    // section 1). Not needed while they have a socket here: they count as present through it,
+    // and their grace starts when it closes (hub.leave), which this update would only repeat.
+    if (!ctx.hub.isConnectedHere(story.sessionId, voterKeyOf({ userId, participantId })))
+      await tx
+        .update(sessionParticipants)
+        .set({ presentUntil: ctx.hub.graceEndSql() })
+        .where(
+          and(
+            eq(sessionParticipants.sessionId, story.sessionId),
+            userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
+            isNull(sessionParticipants.removedAt),
+          ),
+        );
     const counts = await roundProgress(tx, story.sessionId, story.id);
     return { row, startedVoting, counts, autoReveal: found.autoReveal };
   });

@@ -109,7 +109,7 @@ export async function loadSessionAccess(
  * membership of the session's team or a pending invitation of the user's e-mail. A caller the
  * leader `removed` (issue #8 section 1) gets nothing but leadership, which cannot be removed.
  */
-function accessOf(
+export function accessOf(
   session: SessionRow,
   user: UserRow | null,
   participant: ParticipantRow | null,

@@ -87,16 +87,58 @@ export async function roundProgress(
   storyId: string | null,
   people?: readonly ParticipantPresence[],
 ): Promise<RoundCounts> {
-  people ??= await participantPresence(db, sessionId);
-  const voted = storyId
-    ? await db
-        .select({ userId: votes.userId, participantId: votes.participantId })
-        .from(votes)
-        .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)))
-    : [];
+  if (people) {
+    // The caller has the room already (snapshot, participants_update): read the votes only.
+    const voted = storyId
+      ? await db
+          .select({ userId: votes.userId, participantId: votes.participantId })
+          .from(votes)
+          .where(and(eq(votes.storyId, storyId), eq(votes.coffee, false)))
+      : [];
+    return roundCounts(
+      people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
+      voted.map((v) => voterKeyOf(v)),
+    );
+  }
+  // One round trip (issue #10: this runs inside every vote's transaction), linear in the room:
+  // the online voters and the voters with a vote (never a coffee card) are each read once and
+  // hash-joined on the voterKey, where a correlated subquery per participant scanned the
+  // session's presence rows again for each of them (quadratic: ~80 ms a vote at 500). Plain SQL:
+  // building it with the query builder cost more CPU than running it.
+  const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
+  const result = (await db.execute(sql`
+    select sp.id, sp.user_id as "userId", sp.role, sp.present_until as "presentUntil",
+           (o.voter_key is not null) as online, (v.voter_key is not null) as voted,
+           (extract(epoch from now()) * 1000)::float8 as "nowMs"
+    from session_participants sp
+    left join (
+      select distinct voter_key from realtime_presence
+      where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+    ) o on o.voter_key = ${key}
+    left join (
+      select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end as voter_key
+      from votes where story_id = ${storyId} and coffee = false
+    ) v on v.voter_key = ${key}
+    where sp.session_id = ${sessionId} and sp.removed_at is null`)) as unknown as {
+    rows: {
+      id: string;
+      userId: string | null;
+      role: ParticipantRow["role"];
+      presentUntil: Date | string | null;
+      online: boolean;
+      voted: boolean;
+      nowMs: number | string;
+    }[];
+  };
+  const people = result.rows.map((r) => ({
+    voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
+    role: r.role,
+    present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
+    voted: r.voted === true,
+  }));
   return roundCounts(
-    people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
-    voted.map((v) => voterKeyOf(v)),
+    people,
+    people.filter((p) => p.voted).map((p) => p.voterKey),
   );
 }
 

@@ -157,6 +157,17 @@ export class Hub {
     return n;
   }
 
+  /**
+   * True when the voter has an open connection to this instance in the session: they count as
+   * present (realtime_presence) for as long as it lasts, and their grace starts when it closes.
+   */
+  isConnectedHere(sessionId: string, voterKey: string): boolean {
+    const room = this.rooms.get(sessionId);
+    if (!room) return false;
+    for (const conn of room) if (conn.voterKey === voterKey) return true;
+    return false;
+  }
+
   /** Adds a connection to its session's room and records its presence. */
   async join(conn: HubConnection): Promise<void> {
     let room = this.rooms.get(conn.sessionId);
