@@ -130,15 +130,15 @@ export async function roundProgress(
       nowMs: number | string;
     }[];
   };
-  const people = result.rows.map((r) => ({
+  const room = result.rows.map((r) => ({
     voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
     role: r.role,
     present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
     voted: r.voted === true,
   }));
   return roundCounts(
-    people,
-    people.filter((p) => p.voted).map((p) => p.voterKey),
+    room,
+    room.filter((p) => p.voted).map((p) => p.voterKey),
   );
 }
 
