@@ -97,6 +97,12 @@ export const planUpgradeRequired = (requiredPlan: string, currentPlan: string): 
     `This feature needs the ${requiredPlan} plan or higher. Upgrade your plan to use it.`,
     { requiredPlan, currentPlan },
   );
+/**
+ * 403: the paid plan's payment failed (status past_due) and the action needs the paid plan
+ * (spec part 1 section 8: the client goes to /settings/billing).
+ */
+export const subscriptionInactive = (): AppError =>
+  new AppError(403, "SUBSCRIPTION_INACTIVE", "Your subscription is not active. Please update your payment method.");
 /** 403: missing or wrong CSRF token (spec part 1 section 7). */
 export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAILED", "Invalid or missing CSRF token");
 /**

@@ -1,8 +1,8 @@
+import { sessionLimit } from "@pointwise/core/plans";
 import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import type { FastifyInstance } from "fastify";
 import { requireUser } from "../../auth/currentUser";
 import type { AppContext } from "../../context";
-import { sessionLimitOf } from "../../policies/planLimits";
 import { ownedSessionCounts } from "../../queries/sessionCounts";
 
 /** GET /api/subscription/status (spec part 2 section 7): plan, counts and the free-plan limit. */
@@ -16,7 +16,7 @@ export const subscriptionRoutes = (ctx: AppContext) => async (app: FastifyInstan
       status: user.subscriptionStatus,
       sessionsThisMonth: counts.thisMonth,
       sessionsOwned: counts.owned,
-      limit: sessionLimitOf(user.subscriptionPlan),
+      limit: sessionLimit(user.subscriptionPlan),
       currentPeriodEnd: user.subscriptionCurrentPeriodEnd?.toISOString() ?? null,
       synced: false,
     };
