@@ -167,6 +167,9 @@ export interface SubscriptionStatusView {
   sessionsOwned: number;
   limit: number | null;
   currentPeriodEnd: string | null;
+  /** The subscription ends at currentPeriodEnd instead of renewing (cancelled). */
+  cancelAtPeriodEnd: boolean;
+  /** True once Stripe's state has been applied (always in self-hosted mode). */
   synced: boolean;
 }
 

@@ -88,6 +88,9 @@ const userRoutes: Route[] = [
   ["GET", "/api/teams"],
   ["POST", "/api/teams", { name: "x" }],
   ["GET", "/api/subscription/status"],
+  ["POST", "/api/subscription/create-checkout-session", { plan: "pro" }],
+  ["POST", "/api/subscription/create-portal-session"],
+  ["POST", "/api/subscription/cancel"],
 ];
 
 const send = (client: ApiClient, [method, path, body]: Route) =>

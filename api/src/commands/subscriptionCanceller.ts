@@ -1,0 +1,39 @@
+import type { UserRow } from "../auth/currentUser";
+import { stripeClient } from "../billing/stripeClient";
+import { subscriptionStateOf } from "../billing/subscriptionState";
+import type { AppContext } from "../context";
+import { validationError } from "../errors";
+import { applySubscriptionState } from "./subscriptionApplier";
+
+/**
+ * Cancels the user's subscription (issue #11 section 3). With Stripe: cancel at the period's end
+ * (the plan stays until currentPeriodEnd; the webhook of its end returns the user to free). In
+ * self-hosted mode: back to free at once (status canceled), sessions beyond the limit locked.
+ * @throws 400 VALIDATION_ERROR when, with Stripe, the user has no subscription.
+ */
+export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
+  const stripe = ctx.config.stripe;
+  if (!stripe) {
+    await ctx.db.transaction((tx) =>
+      applySubscriptionState(tx, user.id, {
+        plan: "free",
+        status: "canceled",
+        currentPeriodEnd: null,
+        cancelAtPeriodEnd: false,
+      }),
+    );
+    return { message: "Your subscription has been cancelled. You are now on the Free plan." };
+  }
+  if (!user.stripeSubscriptionId || user.subscriptionPlan === "free") {
+    throw validationError({ plan: ["You have no subscription to cancel"] }, "You have no subscription to cancel.");
+  }
+  const updated = await stripeClient(stripe).subscriptions.update(user.stripeSubscriptionId, {
+    cancel_at_period_end: true,
+  });
+  const state = subscriptionStateOf(stripe, updated);
+  await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, state, { syncedAt: new Date() }));
+  const end = state.currentPeriodEnd ? ` on ${state.currentPeriodEnd.toISOString().slice(0, 10)}` : "";
+  return {
+    message: `Your subscription will end at the end of the billing period${end}. You keep your plan until then.`,
+  };
+}
