@@ -1,7 +1,9 @@
 import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
+import { PlanList } from "./PlanList";
 import { ProfileForm } from "./ProfileForm";
+import { SubscriptionActions } from "./SubscriptionActions";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
@@ -10,7 +12,7 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** /settings: profile and current subscription (spec part 2 section 2, "Settings"). */
+/** /settings: profile, current subscription and the plan list (spec part 2 section 2, "Settings"; issue #11 section 4). */
 export function SettingsPage() {
   const styles = useStyles();
   usePageTitle("Settings & Billing");
@@ -40,9 +42,15 @@ export function SettingsPage() {
         ) : null}
         {status?.currentPeriodEnd ? (
           <Text className={styles.muted}>
-            Current period ends {new Date(status.currentPeriodEnd).toLocaleDateString()}
+            {status.cancelAtPeriodEnd ? "Ends on" : "Renews on"}{" "}
+            {new Date(status.currentPeriodEnd).toLocaleDateString()}
           </Text>
         ) : null}
+        {status ? <SubscriptionActions paid={status.plan !== "free" && !status.cancelAtPeriodEnd} /> : null}
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Plans</Title3>
+        <PlanList currentPlan={status?.plan ?? "free"} />
       </Card>
     </div>
   );
