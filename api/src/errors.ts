@@ -135,6 +135,13 @@ export const serviceUnavailable = (
 ): AppError => new AppError(503, "SERVICE_UNAVAILABLE", message);
 
 /**
+ * 503: Stripe could not be reached or failed (issue #11 section 3); nothing was changed here.
+ * Stripe retries a webhook that gets it; the tab shows its failure toast.
+ */
+export const billingUnavailable = (): AppError =>
+  new AppError(503, "SERVICE_UNAVAILABLE", "Billing is unavailable right now. Please try again in a few seconds.");
+
+/**
  * The AppError a thrown value stands for: itself when it is one, 503 SERVICE_UNAVAILABLE when it
  * says the database is unreachable (db/databaseErrors), otherwise null (a bug: the caller answers
  * 500 INTERNAL_ERROR and logs it). One mapping for REST and WebSocket.

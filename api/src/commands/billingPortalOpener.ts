@@ -1,5 +1,5 @@
 import type { UserRow } from "../auth/currentUser";
-import { stripeClient } from "../billing/stripeClient";
+import { billingCall, stripeClient } from "../billing/stripeClient";
 import type { AppContext } from "../context";
 import { validationError } from "../errors";
 import { stripeCustomerOf } from "./planChooser";
@@ -18,9 +18,8 @@ export async function openBillingPortal(ctx: AppContext, user: UserRow, origin: 
     );
   }
   const customer = await stripeCustomerOf(ctx, stripe, user);
-  const portal = await stripeClient(stripe).billingPortal.sessions.create({
-    customer,
-    return_url: `${origin}/settings/billing`,
-  });
+  const portal = await billingCall(() =>
+    stripeClient(stripe).billingPortal.sessions.create({ customer, return_url: `${origin}/settings/billing` }),
+  );
   return { url: portal.url };
 }

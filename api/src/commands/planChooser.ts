@@ -2,7 +2,7 @@ import { planEntry, type SelectablePlan } from "@pointwise/core/plans";
 import { and, eq, isNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { UserRow } from "../auth/currentUser";
-import { stripeClient } from "../billing/stripeClient";
+import { billingCall, stripeClient } from "../billing/stripeClient";
 import { keepsPaidPlan, type SubscriptionStatus, subscriptionStateOf } from "../billing/subscriptionState";
 import type { StripeConfig } from "../config";
 import type { AppContext } from "../context";
@@ -26,9 +26,11 @@ const switchedTo = (plan: string) => `You're now on the ${planEntry(plan).name} 
 export async function stripeCustomerOf(ctx: AppContext, stripe: StripeConfig, user: UserRow): Promise<string> {
   if (user.stripeCustomerId) return user.stripeCustomerId;
   const name = [user.firstName, user.lastName].filter(Boolean).join(" ");
-  const customer = await stripeClient(stripe).customers.create(
-    { ...(user.email ? { email: user.email } : {}), ...(name ? { name } : {}), metadata: { userId: user.id } },
-    { idempotencyKey: `pointwise-customer-${user.id}` },
+  const customer = await billingCall(() =>
+    stripeClient(stripe).customers.create(
+      { ...(user.email ? { email: user.email } : {}), ...(name ? { name } : {}), metadata: { userId: user.id } },
+      { idempotencyKey: `pointwise-customer-${user.id}` },
+    ),
   );
   const [stored] = await ctx.db
     .update(users)
@@ -82,29 +84,33 @@ export async function choosePlan(
   const price = stripe.prices[plan];
   if (live) {
     const client = stripeClient(stripe);
-    const current = await client.subscriptions.retrieve(live);
+    const current = await billingCall(() => client.subscriptions.retrieve(live));
     const item = current.items.data[0];
-    const updated: Stripe.Subscription = await client.subscriptions.update(live, {
-      items: [{ ...(item ? { id: item.id } : {}), price }],
-      proration_behavior: "create_prorations",
-      cancel_at_period_end: false,
-    });
+    const updated: Stripe.Subscription = await billingCall(() =>
+      client.subscriptions.update(live, {
+        items: [{ ...(item ? { id: item.id } : {}), price }],
+        proration_behavior: "create_prorations",
+        cancel_at_period_end: false,
+      }),
+    );
     await ctx.db.transaction((tx) =>
       applySubscriptionState(tx, user.id, subscriptionStateOf(stripe, updated), { syncedAt: new Date() }),
     );
     return { upgraded: true, plan, message: switchedTo(plan) };
   }
   const customer = await stripeCustomerOf(ctx, stripe, user);
-  const checkout = await stripeClient(stripe).checkout.sessions.create({
-    mode: "subscription",
-    customer,
-    client_reference_id: user.id,
-    line_items: [{ price, quantity: 1 }],
-    success_url: `${origin}/settings?success=true`,
-    cancel_url: `${origin}/subscription/cancel`,
-    subscription_data: { metadata: { userId: user.id, plan } },
-    metadata: { userId: user.id, plan },
-  });
+  const checkout = await billingCall(() =>
+    stripeClient(stripe).checkout.sessions.create({
+      mode: "subscription",
+      customer,
+      client_reference_id: user.id,
+      line_items: [{ price, quantity: 1 }],
+      success_url: `${origin}/settings?success=true`,
+      cancel_url: `${origin}/subscription/cancel`,
+      subscription_data: { metadata: { userId: user.id, plan } },
+      metadata: { userId: user.id, plan },
+    }),
+  );
   if (!checkout.url) throw new Error("Stripe returned a Checkout Session without a URL");
   return { url: checkout.url };
 }

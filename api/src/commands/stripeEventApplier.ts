@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { stripeClient } from "../billing/stripeClient";
+import { billingCall, stripeClient } from "../billing/stripeClient";
 import { keepsPaidPlan, subscriptionStateOf } from "../billing/subscriptionState";
 import type { StripeConfig } from "../config";
 import type { AppContext } from "../context";
@@ -71,7 +71,13 @@ export async function applyStripeEvent(
     const inserted = await ctx.db.transaction(record);
     return inserted.length > 0 ? "ignored" : "duplicate";
   }
-  const subscription = await stripeClient(stripe).subscriptions.retrieve(subscriptionId);
+  const subscription = await billingCall(() => stripeClient(stripe).subscriptions.retrieve(subscriptionId), {
+    allowMissing: true,
+  });
+  if (!subscription) {
+    const inserted = await ctx.db.transaction(record);
+    return inserted.length > 0 ? "ignored" : "duplicate";
+  }
   const state = subscriptionStateOf(stripe, subscription);
   const current = user.stripeSubscriptionId;
   const stale = current !== null && current !== subscription.id && !keepsPaidPlan(state.status);

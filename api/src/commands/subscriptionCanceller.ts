@@ -1,5 +1,5 @@
 import type { UserRow } from "../auth/currentUser";
-import { stripeClient } from "../billing/stripeClient";
+import { billingCall, stripeClient } from "../billing/stripeClient";
 import { subscriptionStateOf } from "../billing/subscriptionState";
 import type { AppContext } from "../context";
 import { validationError } from "../errors";
@@ -27,9 +27,10 @@ export async function cancelSubscription(ctx: AppContext, user: UserRow): Promis
   if (!user.stripeSubscriptionId || user.subscriptionPlan === "free") {
     throw validationError({ plan: ["You have no subscription to cancel"] }, "You have no subscription to cancel.");
   }
-  const updated = await stripeClient(stripe).subscriptions.update(user.stripeSubscriptionId, {
-    cancel_at_period_end: true,
-  });
+  const subscriptionId = user.stripeSubscriptionId;
+  const updated = await billingCall(() =>
+    stripeClient(stripe).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
+  );
   const state = subscriptionStateOf(stripe, updated);
   await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, state, { syncedAt: new Date() }));
   const end = state.currentPeriodEnd ? ` on ${state.currentPeriodEnd.toISOString().slice(0, 10)}` : "";

@@ -72,6 +72,8 @@ export interface StripeStub {
     object: unknown,
     opts?: { id?: string; created?: number; secret?: string },
   ): { id: string; payload: string; signature: string };
+  /** The next `count` calls answer Stripe's 500 `api_error` (the SDK retries once). */
+  failNext(count: number): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -94,6 +96,7 @@ export function stripeStubEnv(stub: StripeStub): Record<string, string> {
 /** Starts the stub on 127.0.0.1 (random port); it records every call in `calls`. */
 export async function startStripeStub(): Promise<StripeStub> {
   const sockets = new Set<Socket>();
+  let failures = 0;
   const signer = new Stripe(STRIPE_TEST.secretKey);
   const stub: StripeStub = {
     baseUrl: "",
@@ -145,7 +148,11 @@ export async function startStripeStub(): Promise<StripeStub> {
       });
       return { id, payload, signature };
     },
+    failNext(count) {
+      failures = count;
+    },
     reset() {
+      failures = 0;
       stub.calls.length = 0;
       stub.customers.clear();
       stub.subscriptions.clear();
@@ -242,7 +249,11 @@ export async function startStripeStub(): Promise<StripeStub> {
         idempotencyKey: typeof idempotency === "string" ? idempotency : undefined,
         params,
       });
-      const { status, body } = answer(method, path, params);
+      const failing = failures > 0;
+      if (failing) failures -= 1;
+      const { status, body } = failing
+        ? { status: 500, body: { error: { type: "api_error", message: "stub failure" } } }
+        : answer(method, path, params);
       res.writeHead(status, { "content-type": "application/json", "request-id": newId("req") });
       res.end(JSON.stringify(body));
     });

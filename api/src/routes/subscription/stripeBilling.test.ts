@@ -244,6 +244,35 @@ describe("webhook", () => {
     expect(await lockedSessionTitles(server.ctx, user.user.id)).toEqual([]);
   });
 
+  it("a subscription Stripe does not know is acknowledged and ignored", async () => {
+    const user = await buildUser(server.url);
+    await checkout(user, "basic");
+    const customer = (await storedBilling(server.ctx, user.user.id)).stripeCustomerId ?? "";
+    const ghost = { id: "sub_ghost", object: "subscription", customer, status: "active" };
+    expect((await deliver(stub.event("customer.subscription.created", ghost))).status).toBe(200);
+    expect((await statusOf(user)).plan).toBe("free");
+  });
+
+  it("Stripe down: 503 SERVICE_UNAVAILABLE, the event is not recorded, and Stripe's retry applies it", async () => {
+    const user = await buildUser(server.url);
+    await checkout(user, "pro");
+    const customer = (await storedBilling(server.ctx, user.user.id)).stripeCustomerId ?? "";
+    const subscription = stub.addSubscription({ customer, price: STRIPE_TEST.pricePro });
+    const created = stub.event("customer.subscription.created", subscription);
+    stub.failNext(2);
+    const down = await deliver(created);
+    expect(down.status).toBe(503);
+    expect(((await down.json()) as { code: string }).code).toBe("SERVICE_UNAVAILABLE");
+    expect((await statusOf(user)).plan).toBe("free");
+    expect((await deliver(created)).status).toBe(200);
+    expect((await statusOf(user)).plan).toBe("pro");
+
+    stub.failNext(2);
+    const portal = await user.client.post<{ code: string }>("/api/subscription/create-portal-session");
+    expect(portal.status).toBe(503);
+    expect(portal.body.code).toBe("SERVICE_UNAVAILABLE");
+  });
+
   it("acknowledges events it does not handle and events of unknown customers", async () => {
     expect((await deliver(stub.event("customer.created", { id: "cus_x", object: "customer" }))).status).toBe(200);
     const stranger = stub.addSubscription({ customer: "cus_stranger", price: STRIPE_TEST.pricePro });
