@@ -31,4 +31,5 @@ export const statusReply = z.object({
   currentPeriodEnd: z.string().nullable(),
   cancelAtPeriodEnd: z.boolean(),
   synced: z.boolean(),
+  billing: z.enum(["stripe", "selfhosted"]),
 });

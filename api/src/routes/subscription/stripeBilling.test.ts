@@ -86,7 +86,7 @@ describe("checkout", () => {
     expect(creations()).toBe(before);
     expect(stub.calls.filter((c) => c.path === "/v1/checkout/sessions").at(-1)?.params.customer).toBe(stripeCustomerId);
     // Nothing changes before Stripe says so; the status says it is not synced yet.
-    expect(await statusOf(user)).toMatchObject({ plan: "free", synced: false });
+    expect(await statusOf(user)).toMatchObject({ plan: "free", synced: false, billing: "stripe" });
   });
 
   it("the completed checkout webhook applies the plan, status and period end", async () => {

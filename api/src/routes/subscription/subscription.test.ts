@@ -86,6 +86,7 @@ describe("self-hosted mode", () => {
       currentPeriodEnd: null,
       cancelAtPeriodEnd: false,
       synced: true,
+      billing: "selfhosted",
     });
   });
 

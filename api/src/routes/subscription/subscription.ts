@@ -41,6 +41,7 @@ export const subscriptionRoutes = (ctx: AppContext) => async (base: FastifyInsta
       cancelAtPeriodEnd: user.subscriptionCancelAtPeriodEnd,
       // Self-hosted mode has no remote state; with Stripe, nothing is pending before a customer exists.
       synced: !ctx.config.stripe || user.stripeCustomerId === null || user.subscriptionSyncedAt !== null,
+      billing: ctx.config.stripe ? "stripe" : "selfhosted",
     };
     return view;
   });

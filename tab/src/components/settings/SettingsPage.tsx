@@ -1,6 +1,7 @@
 import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
+import { CheckoutSuccessDialog } from "./CheckoutSuccessDialog";
 import { PlanList } from "./PlanList";
 import { ProfileForm } from "./ProfileForm";
 import { SubscriptionActions } from "./SubscriptionActions";
@@ -21,6 +22,7 @@ export function SettingsPage() {
   return (
     <div className={styles.page}>
       <Title2 as="h1">Settings &amp; Billing</Title2>
+      <CheckoutSuccessDialog />
       <Card className={styles.card}>
         <Title3 as="h2">Profile</Title3>
         <ProfileForm />
@@ -46,7 +48,12 @@ export function SettingsPage() {
             {new Date(status.currentPeriodEnd).toLocaleDateString()}
           </Text>
         ) : null}
-        {status ? <SubscriptionActions paid={status.plan !== "free" && !status.cancelAtPeriodEnd} /> : null}
+        {status ? (
+          <SubscriptionActions
+            paid={status.plan !== "free" && !status.cancelAtPeriodEnd}
+            portal={status.billing === "stripe"}
+          />
+        ) : null}
       </Card>
       <Card className={styles.card}>
         <Title3 as="h2">Plans</Title3>

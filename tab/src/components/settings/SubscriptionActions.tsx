@@ -13,9 +13,10 @@ import { useNotify } from "../../toasts/useNotify";
 
 /**
  * Manage billing (Stripe's portal) and Cancel subscription with a confirm dialog (issue #11
- * section 4), with the spec's toasts (spec part 2 section 8). `paid`: the user is on a paid plan.
+ * section 4), with the spec's toasts (spec part 2 section 8). `paid`: a paid plan not yet
+ * cancelled; `portal`: Stripe billing is configured (not self-hosted mode).
  */
-export function SubscriptionActions({ paid }: { paid: boolean }) {
+export function SubscriptionActions({ paid, portal: hasPortal }: { paid: boolean; portal: boolean }) {
   const notify = useNotify();
   const portal = useOpenBillingPortal();
   const cancel = useCancelSubscription();
@@ -35,9 +36,11 @@ export function SubscriptionActions({ paid }: { paid: boolean }) {
     });
   return (
     <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
-      <Button onClick={openPortal} disabled={portal.isPending}>
-        Manage billing
-      </Button>
+      {hasPortal ? (
+        <Button onClick={openPortal} disabled={portal.isPending}>
+          Manage billing
+        </Button>
+      ) : null}
       {paid ? (
         <Button onClick={() => setConfirming(true)} data-testid="cancel-subscription">
           Cancel subscription
