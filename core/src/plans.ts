@@ -79,7 +79,7 @@ export const PLANS: readonly PlanEntry[] = [
     billing: "one-time",
     sessionLimit: null,
     features: ["aiInsights", "jira", "automations"],
-    highlights: ["Run it on your own servers", "Coming soon"],
+    highlights: ["Run it on your own servers", "One-time purchase"],
     selectable: false,
   },
 ];
