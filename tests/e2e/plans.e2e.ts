@@ -41,4 +41,8 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   await page.getByRole("button", { name: "Locked Session" }).first().waitFor();
   expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(1);
   await snap(page, "plans-downgraded");
+
+  // Automations are pro-only (core/plans): the free user sees the upgrade prompt.
+  await page.goto(`${e2e.server.url}/automations`);
+  await page.getByTestId("automations-upgrade").getByRole("button", { name: "Upgrade to Pro" }).waitFor();
 });

@@ -1,4 +1,6 @@
 import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
 import { CheckoutSuccessDialog } from "./CheckoutSuccessDialog";
@@ -18,6 +20,14 @@ export function SettingsPage() {
   const styles = useStyles();
   usePageTitle("Settings & Billing");
   const subscription = useSubscriptionStatus();
+  const billing = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // /settings/billing opens at the subscription (issue #11 section 4; spec's 0.1 s scroll delay).
+  useEffect(() => {
+    if (pathname !== "/settings/billing") return;
+    const timer = setTimeout(() => billing.current?.scrollIntoView({ behavior: "smooth" }), 100);
+    return () => clearTimeout(timer);
+  }, [pathname]);
   const status = subscription.data;
   return (
     <div className={styles.page}>
@@ -27,7 +37,7 @@ export function SettingsPage() {
         <Title3 as="h2">Profile</Title3>
         <ProfileForm />
       </Card>
-      <Card className={styles.card}>
+      <Card className={styles.card} ref={billing}>
         <Title3 as="h2">Subscription</Title3>
         <div className={styles.row}>
           <Badge appearance="tint" color="brand" size="large">
