@@ -7,7 +7,7 @@ import { keepsPaidPlan, type SubscriptionStatus, subscriptionStateOf } from "../
 import type { StripeConfig } from "../config";
 import type { AppContext } from "../context";
 import { users } from "../db/schema";
-import { applySubscriptionState } from "./subscriptionApplier";
+import { commitSubscriptionState } from "./subscriptionApplier";
 import { cancelSubscription } from "./subscriptionCanceller";
 
 /**
@@ -62,14 +62,12 @@ export async function choosePlan(
 ): Promise<PlanChoice> {
   const stripe = ctx.config.stripe;
   if (!stripe) {
-    await ctx.db.transaction((tx) =>
-      applySubscriptionState(tx, user.id, {
-        plan,
-        status: plan === "free" ? "inactive" : "active",
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-      }),
-    );
+    await commitSubscriptionState(ctx, user.id, {
+      plan,
+      status: plan === "free" ? "inactive" : "active",
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
     return { upgraded: true, plan, message: switchedTo(plan) };
   }
   const live =
@@ -93,9 +91,7 @@ export async function choosePlan(
         cancel_at_period_end: false,
       }),
     );
-    await ctx.db.transaction((tx) =>
-      applySubscriptionState(tx, user.id, subscriptionStateOf(stripe, updated), { syncedAt: new Date() }),
-    );
+    await commitSubscriptionState(ctx, user.id, subscriptionStateOf(stripe, updated), { syncedAt: new Date() });
     return { upgraded: true, plan, message: switchedTo(plan) };
   }
   const customer = await stripeCustomerOf(ctx, stripe, user);

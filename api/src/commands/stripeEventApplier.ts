@@ -6,6 +6,7 @@ import type { StripeConfig } from "../config";
 import type { AppContext } from "../context";
 import type { Tx } from "../db/database";
 import { stripeEvents, users } from "../db/schema";
+import { publishLockChanges } from "./sessionLocker";
 import { applySubscriptionState } from "./subscriptionApplier";
 
 /** The webhook events that change a subscription (issue #11 section 3); others are acknowledged and ignored. */
@@ -81,17 +82,19 @@ export async function applyStripeEvent(
   const state = subscriptionStateOf(stripe, subscription);
   const current = user.stripeSubscriptionId;
   const stale = current !== null && current !== subscription.id && !keepsPaidPlan(state.status);
-  return ctx.db.transaction(async (tx) => {
+  const outcome = await ctx.db.transaction(async (tx) => {
     const inserted = await record(tx);
-    if (inserted.length === 0) return "duplicate";
-    if (stale) return "ignored";
-    await applySubscriptionState(tx, user.id, state, {
+    if (inserted.length === 0) return { result: "duplicate" as const, changed: [] };
+    if (stale) return { result: "ignored" as const, changed: [] };
+    const changed = await applySubscriptionState(tx, user.id, state, {
       stripeCustomerId: idOf(subscription.customer) ?? refs.customer,
       stripeSubscriptionId: subscription.id,
       syncedAt: new Date(),
     });
-    return "applied";
+    return { result: "applied" as const, changed };
   });
+  await publishLockChanges(ctx, outcome.changed);
+  return outcome.result;
 }
 
 /** The user of a Stripe customer id, else of a checkout's client reference (a user id). */

@@ -3,7 +3,7 @@ import { billingCall, stripeClient } from "../billing/stripeClient";
 import { subscriptionStateOf } from "../billing/subscriptionState";
 import type { AppContext } from "../context";
 import { validationError } from "../errors";
-import { applySubscriptionState } from "./subscriptionApplier";
+import { commitSubscriptionState } from "./subscriptionApplier";
 
 /**
  * Cancels the user's subscription (issue #11 section 3). With Stripe: cancel at the period's end
@@ -14,14 +14,12 @@ import { applySubscriptionState } from "./subscriptionApplier";
 export async function cancelSubscription(ctx: AppContext, user: UserRow): Promise<{ message: string }> {
   const stripe = ctx.config.stripe;
   if (!stripe) {
-    await ctx.db.transaction((tx) =>
-      applySubscriptionState(tx, user.id, {
-        plan: "free",
-        status: "canceled",
-        currentPeriodEnd: null,
-        cancelAtPeriodEnd: false,
-      }),
-    );
+    await commitSubscriptionState(ctx, user.id, {
+      plan: "free",
+      status: "canceled",
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+    });
     return { message: "Your subscription has been cancelled. You are now on the Free plan." };
   }
   if (!user.stripeSubscriptionId || user.subscriptionPlan === "free") {
@@ -32,7 +30,7 @@ export async function cancelSubscription(ctx: AppContext, user: UserRow): Promis
     stripeClient(stripe).subscriptions.update(subscriptionId, { cancel_at_period_end: true }),
   );
   const state = subscriptionStateOf(stripe, updated);
-  await ctx.db.transaction((tx) => applySubscriptionState(tx, user.id, state, { syncedAt: new Date() }));
+  await commitSubscriptionState(ctx, user.id, state, { syncedAt: new Date() });
   const end = state.currentPeriodEnd ? ` on ${state.currentPeriodEnd.toISOString().slice(0, 10)}` : "";
   return {
     message: `Your subscription will end at the end of the billing period${end}. You keep your plan until then.`,

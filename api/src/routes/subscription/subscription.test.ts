@@ -1,8 +1,9 @@
 import type { SessionView, SubscriptionStatusView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
-import { buildSession, buildUser, type TestUser } from "../../testing/factories";
+import { buildSession, buildUser, joinGuest, type TestUser } from "../../testing/factories";
 import { lockedSessionTitles, setSessionUpdatedAt, setSubscriptionStatus } from "../../testing/plans";
 import { startTestServer, type TestServer } from "../../testing/testServer";
+import { openSocket } from "../../testing/wsClient";
 
 /**
  * Plans in self-hosted mode (no STRIPE_SECRET_KEY; issue #11 sections 2 and 3): choosing a plan
@@ -127,6 +128,29 @@ describe("self-hosted mode", () => {
     // Choosing free directly is a switch too.
     expect((await choose(user, "free")).body).toMatchObject({ upgraded: true, plan: "free" });
     expect(await lockedTitles(user.user.id)).toEqual(["A"]);
+  });
+
+  it("a guest in a session that gets locked is told live (session_updated, locked)", async () => {
+    const user = await buildUser(server.url);
+    await choose(user, "basic");
+    const ids: string[] = [];
+    for (const title of ["W", "X", "Y", "Z"])
+      ids.push((await buildSession(server.url, { leader: user, title })).session.id);
+    const oldest = ids[0] ?? "";
+    for (const [i, id] of ids.entries()) await setSessionUpdatedAt(server.ctx, id, new Date(Date.UTC(2026, 1, 1 + i)));
+    const guest = await joinGuest(server.url, oldest, "Gus");
+    const ws = await openSocket(server.url, guest.client);
+    try {
+      ws.send({ type: "join_session", sessionId: oldest });
+      await ws.next("session_snapshot");
+      await choose(user, "free");
+      const update = await ws.next("session_updated", (m) => m.session.locked);
+      expect(update.session.id).toBe(oldest);
+      await choose(user, "pro");
+      await ws.next("session_updated", (m) => !m.session.locked);
+    } finally {
+      await ws.close();
+    }
   });
 
   it("another user's choice changes only their own plan (attacker/victim)", async () => {
