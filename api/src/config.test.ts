@@ -25,3 +25,36 @@ describe("TRUST_PROXY (issue #7: X-Forwarded-For is believed only from configure
     expect(() => trustOf("10.0.0.0/33")).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe("Stripe settings (issue #11 section 3)", () => {
+  it("is self-hosted mode (null) without STRIPE_SECRET_KEY", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).stripe).toBeNull();
+  });
+
+  it("splits STRIPE_API_BASE into the SDK's protocol, host and port", () => {
+    const stripe = loadConfig({
+      NODE_ENV: "test",
+      STRIPE_SECRET_KEY: "sk_test_x",
+      STRIPE_WEBHOOK_SECRET: "whsec_x",
+      STRIPE_PRICE_BASIC: "price_b",
+      STRIPE_PRICE_PRO: "price_p",
+      STRIPE_API_BASE: "http://127.0.0.1:12111",
+    }).stripe;
+    expect(stripe).toEqual({
+      secretKey: "sk_test_x",
+      webhookSecret: "whsec_x",
+      prices: { basic: "price_b", pro: "price_p" },
+      api: { protocol: "http", host: "127.0.0.1", port: 12111 },
+    });
+  });
+
+  it("defaults to Stripe's own API and requires the webhook secret and both prices with the key", () => {
+    const full = { NODE_ENV: "test", STRIPE_SECRET_KEY: "sk_x", STRIPE_WEBHOOK_SECRET: "w", STRIPE_PRICE_BASIC: "b" };
+    expect(() => loadConfig(full)).toThrow(/STRIPE_PRICE_PRO/);
+    expect(loadConfig({ ...full, STRIPE_PRICE_PRO: "p" }).stripe?.api).toEqual({
+      protocol: "https",
+      host: "api.stripe.com",
+      port: 443,
+    });
+  });
+});

@@ -111,10 +111,24 @@ const schema = z
     SMTP_FROM: z.string().trim().min(1).default("Pointwise <no-reply@pointwise.local>"),
     /** Team invitations one user may send per hour (anyone can make a team: no spam relay). */
     TEAM_INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
+    /** Billing (issue #11 section 3): without the key, plans switch directly (self-hosted mode). */
+    STRIPE_SECRET_KEY: z.string().trim().optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+    /** Recurring monthly prices (`price_...`) of the basic and pro plans. */
+    STRIPE_PRICE_BASIC: z.string().trim().optional(),
+    STRIPE_PRICE_PRO: z.string().trim().optional(),
+    /** Where the Stripe SDK sends its calls; tests point it at a local server. */
+    STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    }
+    if (env.STRIPE_SECRET_KEY) {
+      for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO"] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: "custom", path: [name], message: `${name} is required with STRIPE_SECRET_KEY` });
+      }
     }
   });
 
@@ -182,6 +196,24 @@ export interface Config {
     /** POST /api/teams/{id}/invite calls per user per hour; then 429 RATE_LIMITED. */
     invitesPerHour: number;
   };
+  /** Stripe billing (README "Configuration"); null in self-hosted mode (no STRIPE_SECRET_KEY). */
+  stripe: StripeConfig | null;
+}
+
+/** Stripe settings: the key, the webhook signing secret, the two monthly prices and the API address. */
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { basic: string; pro: string };
+  /** STRIPE_API_BASE split into the SDK's options (protocol without the colon, port as a number). */
+  api: { protocol: "http" | "https"; host: string; port: number };
+}
+
+/** The SDK's host, port and protocol for a base URL such as `http://127.0.0.1:12111`. */
+function stripeApiOf(base: string): StripeConfig["api"] {
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  return { protocol, host: url.hostname, port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443 };
 }
 
 /**
@@ -255,5 +287,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, invitesPerHour: e.TEAM_INVITE_RATE_LIMIT_PER_HOUR },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? "",
+          prices: { basic: e.STRIPE_PRICE_BASIC ?? "", pro: e.STRIPE_PRICE_PRO ?? "" },
+          api: stripeApiOf(e.STRIPE_API_BASE),
+        }
+      : null,
   };
 }

@@ -100,6 +100,12 @@ export const planUpgradeRequired = (requiredPlan: string, currentPlan: string): 
     `This feature needs the ${requiredPlan} plan or higher. Upgrade your plan to use it.`,
     { requiredPlan, currentPlan },
   );
+/**
+ * 403: the paid plan's payment failed (status past_due) and the action needs the paid plan
+ * (spec part 1 section 8: the client goes to /settings/billing).
+ */
+export const subscriptionInactive = (): AppError =>
+  new AppError(403, "SUBSCRIPTION_INACTIVE", "Your subscription is not active. Please update your payment method.");
 /** 403: missing or wrong CSRF token (spec part 1 section 7). */
 export const csrfFailed = (): AppError => new AppError(403, "CSRF_VALIDATION_FAILED", "Invalid or missing CSRF token");
 /**
@@ -130,6 +136,13 @@ export const RETRY_AFTER_SECONDS = 5;
 export const serviceUnavailable = (
   message = "The service is briefly unavailable. Please try again in a few seconds.",
 ): AppError => new AppError(503, "SERVICE_UNAVAILABLE", message);
+
+/**
+ * 503: Stripe could not be reached or failed (issue #11 section 3); nothing was changed here.
+ * Stripe retries a webhook that gets it; the tab shows its failure toast.
+ */
+export const billingUnavailable = (): AppError =>
+  new AppError(503, "SERVICE_UNAVAILABLE", "Billing is unavailable right now. Please try again in a few seconds.");
 
 /**
  * The AppError a thrown value stands for: itself when it is one, 503 SERVICE_UNAVAILABLE when it

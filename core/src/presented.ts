@@ -167,7 +167,12 @@ export interface SubscriptionStatusView {
   sessionsOwned: number;
   limit: number | null;
   currentPeriodEnd: string | null;
+  /** The subscription ends at currentPeriodEnd instead of renewing (cancelled). */
+  cancelAtPeriodEnd: boolean;
+  /** True once Stripe's state has been applied (always in self-hosted mode). */
   synced: boolean;
+  /** "stripe" when STRIPE_SECRET_KEY is set, else "selfhosted" (plans switch directly, no billing portal). */
+  billing: "stripe" | "selfhosted";
 }
 
 /** A team (spec part 1 section 3). */

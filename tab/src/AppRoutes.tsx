@@ -20,6 +20,9 @@ const DashboardPage = lazy(() =>
 const JoinPage = lazy(() => import("./components/join/JoinPage").then((m) => ({ default: m.JoinPage })));
 const ArchivedPage = lazy(() => import("./components/archive/ArchivedPage").then((m) => ({ default: m.ArchivedPage })));
 const SessionPage = lazy(() => import("./components/session/SessionPage").then((m) => ({ default: m.SessionPage })));
+const AutomationsPage = lazy(() =>
+  import("./components/automations/AutomationsPage").then((m) => ({ default: m.AutomationsPage })),
+);
 const SettingsPage = lazy(() =>
   import("./components/settings/SettingsPage").then((m) => ({ default: m.SettingsPage })),
 );
@@ -100,7 +103,15 @@ export function AppRoutes() {
             </RequireUser>
           }
         />
-        {["/settings", "/settings/billing", "/automations"].map((path) => (
+        <Route
+          path="/automations"
+          element={
+            <RequireUser signedOut="forbidden">
+              <AutomationsPage />
+            </RequireUser>
+          }
+        />
+        {["/settings", "/settings/billing"].map((path) => (
           <Route
             key={path}
             path={path}

@@ -14,8 +14,8 @@ const FORM_TYPE = "application/x-www-form-urlencoded";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-/** Paths that authenticate by other means than cookies (the Bot Framework's JWT). */
-const EXEMPT = [/^\/api\/messages$/];
+/** Paths that authenticate by other means than cookies: the Bot Framework's JWT, the Stripe-Signature of the billing webhook. */
+const EXEMPT = [/^\/api\/messages$/, /^\/api\/subscription\/webhook$/];
 
 /**
  * Issues and checks CSRF tokens signed with `secret`: `random.hmac(random)`, base64url.

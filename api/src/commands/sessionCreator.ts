@@ -4,8 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants, teamMembers, users } from "../db/schema";
-import { subscriptionLimitReached } from "../errors";
-import { sessionLimitOf } from "../policies/planLimits";
+import { requireSessionSlot } from "../policies/planPolicy";
 import { sessionView } from "../queries/sessionViews";
 
 /**
@@ -13,21 +12,16 @@ import { sessionView } from "../queries/sessionViews";
  * members of the session's team (ids) join too, other ids are ignored. The creator's row is locked so two parallel creations cannot both pass the
  * free-plan check.
  * @throws 403 SUBSCRIPTION_LIMIT_REACHED (currentPlan, limit, currentSessions) on the 4th free
- *   session. The route checks team membership first (teamPolicy.assignSession).
+ *   session; 403 SUBSCRIPTION_INACTIVE past the free limit on a past_due paid plan. The route checks team membership first (teamPolicy.assignSession).
  */
 export async function createSession(ctx: AppContext, user: UserRow, input: CreateSessionInput): Promise<SessionView> {
   const row = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");
-    const plan = locked?.subscriptionPlan ?? "free";
-    const limit = sessionLimitOf(plan);
-    if (limit !== null) {
-      const [owned] = await tx
-        .select({ n: sql<number>`count(*)::int` })
-        .from(pointingSessions)
-        .where(eq(pointingSessions.creatorId, user.id));
-      const current = owned?.n ?? 0;
-      if (current >= limit) throw subscriptionLimitReached(plan, limit, current);
-    }
+    const [owned] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(pointingSessions)
+      .where(eq(pointingSessions.creatorId, user.id));
+    requireSessionSlot(locked ?? { subscriptionPlan: "free", subscriptionStatus: "inactive" }, owned?.n ?? 0);
     const [created] = await tx
       .insert(pointingSessions)
       .values({

@@ -76,6 +76,10 @@ export const users = pgTable(
     subscriptionPlan: subscriptionPlan("subscription_plan").notNull().default("free"),
     subscriptionStatus: subscriptionStatus("subscription_status").notNull().default("inactive"),
     subscriptionCurrentPeriodEnd: timestamp("subscription_current_period_end", { withTimezone: true }),
+    /** The subscription ends at currentPeriodEnd instead of renewing (Cancel subscription, issue #11 section 3). */
+    subscriptionCancelAtPeriodEnd: boolean("subscription_cancel_at_period_end").notNull().default(false),
+    /** When Stripe's state was last applied to this row (a webhook); null until then: `synced` of the status. */
+    subscriptionSyncedAt: timestamp("subscription_synced_at", { withTimezone: true }),
     integrations: json("integrations").$type<Record<string, unknown>>(),
     ...timestamps,
   },
@@ -493,3 +497,14 @@ export const teamsConversations = pgTable(
   },
   (t) => [index("teams_conversations_session_idx").on(t.sessionId)],
 );
+
+/**
+ * Stripe webhook events already applied (issue #11 section 3: each event applied once). The id
+ * is Stripe's `evt_...`; `created` is the event's own time.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: varchar("id", { length: 255 }).primaryKey(),
+  type: varchar("type", { length: 100 }).notNull(),
+  created: timestamp("created", { withTimezone: true }).notNull(),
+  processedAt: timestamp("processed_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
-import { planUpgradeRequired } from "../errors";
-import { planHasInsights } from "./planLimits";
+import { requirePlanFeature } from "./planPolicy";
 import type { SessionRow } from "./sessionPolicy";
 
 /**
@@ -11,9 +10,12 @@ import type { SessionRow } from "./sessionPolicy";
  * features, so every member of a paid owner's session sees its insights, and guests need no plan.
  * Call after the membership check (401/403 come first).
  * @throws 403 PLAN_UPGRADE_REQUIRED {requiredPlan: "basic", currentPlan} on a plan without insights.
+ * @throws 403 SUBSCRIPTION_INACTIVE when the owner's paid plan is past_due.
  */
 export async function requireInsightsPlan(db: Db, session: SessionRow): Promise<void> {
-  const [owner] = await db.select({ plan: users.subscriptionPlan }).from(users).where(eq(users.id, session.creatorId));
-  const plan = owner?.plan ?? "free";
-  if (!planHasInsights(plan)) throw planUpgradeRequired("basic", plan);
+  const [owner] = await db
+    .select({ subscriptionPlan: users.subscriptionPlan, subscriptionStatus: users.subscriptionStatus })
+    .from(users)
+    .where(eq(users.id, session.creatorId));
+  requirePlanFeature(owner ?? { subscriptionPlan: "free", subscriptionStatus: "inactive" }, "aiInsights");
 }

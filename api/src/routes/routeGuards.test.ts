@@ -95,6 +95,9 @@ const userRoutes: Route[] = [
   ["POST", "/api/teams", { name: "x" }],
   ["GET", "/api/subscription/status"],
   ["POST", "/api/team-invitations/some-token/accept"],
+  ["POST", "/api/subscription/create-checkout-session", { plan: "pro" }],
+  ["POST", "/api/subscription/create-portal-session"],
+  ["POST", "/api/subscription/cancel"],
 ];
 
 const send = (client: ApiClient, [method, path, body]: Route) =>

@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  makeStyles,
-  Skeleton,
-  SkeletonItem,
-  Text,
-  Title2,
-  Title3,
-  tokens,
-} from "@fluentui/react-components";
-import { Add20Regular } from "@fluentui/react-icons";
+import { Card, makeStyles, Skeleton, SkeletonItem, Text, Title2, Title3, tokens } from "@fluentui/react-components";
 import { useState } from "react";
 import { useLocation } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
@@ -17,6 +6,7 @@ import { useSessions } from "../../api/sessionQueries";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
+import { CreateSessionButton } from "./CreateSessionButton";
 import { EmptySessions } from "./EmptySessions";
 import { greetingFor, isFirstVisit } from "./greeting";
 import { PlanSummary } from "./PlanSummary";
@@ -70,15 +60,21 @@ export function DashboardPage() {
           <Title3 as="h2">Quick Actions</Title3>
           <Text className={styles.muted}>Start a new pointing session for your team.</Text>
         </div>
-        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
-          Create New Session
-        </Button>
+        <CreateSessionButton
+          status={subscription.data}
+          appearance="primary"
+          label="Create New Session"
+          onCreate={() => setCreating(true)}
+        />
       </Card>
       <div className={styles.sectionHead}>
         <Title3 as="h2">Your Sessions</Title3>
-        <Button icon={<Add20Regular />} onClick={() => setCreating(true)} data-testid="create-session-button">
-          Create Session
-        </Button>
+        <CreateSessionButton
+          status={subscription.data}
+          label="Create Session"
+          onCreate={() => setCreating(true)}
+          testId="create-session-button"
+        />
       </div>
       {sessions.isLoading ? (
         <div className={styles.grid}>

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, makeStyles, Text, Tooltip, tokens } from "@fluentui/react-components";
 import { LockClosed16Regular } from "@fluentui/react-icons";
+import { FREE_PLAN_SESSION_LIMIT } from "@pointwise/core/plans";
 import type { SessionView } from "@pointwise/core/presented";
 import { useNavigate } from "react-router";
 import { SessionCardMenu } from "./SessionCardMenu";
@@ -87,7 +88,7 @@ export function SessionCard({ session, userId, used }: { session: SessionView; u
         {session.locked ? (
           <Tooltip
             relationship="description"
-            content={`Session limit reached. You've used ${used} out of your 3 allowed sessions. Upgrade your plan or delete sessions to continue.`}
+            content={`Session limit reached. You've used ${used} out of your ${FREE_PLAN_SESSION_LIMIT} allowed sessions. Upgrade your plan or delete sessions to continue.`}
           >
             {action}
           </Tooltip>

@@ -1,7 +1,12 @@
 import { Badge, Card, makeStyles, Text, Title2, Title3, tokens } from "@fluentui/react-components";
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
+import { CheckoutSuccessDialog } from "./CheckoutSuccessDialog";
+import { PlanList } from "./PlanList";
 import { ProfileForm } from "./ProfileForm";
+import { SubscriptionActions } from "./SubscriptionActions";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
@@ -10,20 +15,29 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** /settings: profile and current subscription (spec part 2 section 2, "Settings"). */
+/** /settings: profile, current subscription and the plan list (spec part 2 section 2, "Settings"; issue #11 section 4). */
 export function SettingsPage() {
   const styles = useStyles();
   usePageTitle("Settings & Billing");
   const subscription = useSubscriptionStatus();
+  const billing = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  // /settings/billing opens at the subscription (issue #11 section 4; spec's 0.1 s scroll delay).
+  useEffect(() => {
+    if (pathname !== "/settings/billing") return;
+    const timer = setTimeout(() => billing.current?.scrollIntoView({ behavior: "smooth" }), 100);
+    return () => clearTimeout(timer);
+  }, [pathname]);
   const status = subscription.data;
   return (
     <div className={styles.page}>
       <Title2 as="h1">Settings &amp; Billing</Title2>
+      <CheckoutSuccessDialog />
       <Card className={styles.card}>
         <Title3 as="h2">Profile</Title3>
         <ProfileForm />
       </Card>
-      <Card className={styles.card}>
+      <Card className={styles.card} ref={billing}>
         <Title3 as="h2">Subscription</Title3>
         <div className={styles.row}>
           <Badge appearance="tint" color="brand" size="large">
@@ -40,9 +54,20 @@ export function SettingsPage() {
         ) : null}
         {status?.currentPeriodEnd ? (
           <Text className={styles.muted}>
-            Current period ends {new Date(status.currentPeriodEnd).toLocaleDateString()}
+            {status.cancelAtPeriodEnd ? "Ends on" : "Renews on"}{" "}
+            {new Date(status.currentPeriodEnd).toLocaleDateString()}
           </Text>
         ) : null}
+        {status ? (
+          <SubscriptionActions
+            paid={status.plan !== "free" && !status.cancelAtPeriodEnd}
+            portal={status.billing === "stripe"}
+          />
+        ) : null}
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Plans</Title3>
+        <PlanList currentPlan={status?.plan ?? "free"} />
       </Card>
     </div>
   );

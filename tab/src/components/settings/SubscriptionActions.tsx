@@ -1,0 +1,68 @@
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogBody,
+  DialogContent,
+  DialogSurface,
+  DialogTitle,
+} from "@fluentui/react-components";
+import { useState } from "react";
+import { useCancelSubscription, useOpenBillingPortal } from "../../api/subscriptionMutations";
+import { useNotify } from "../../toasts/useNotify";
+
+/**
+ * Manage billing (Stripe's portal) and Cancel subscription with a confirm dialog (issue #11
+ * section 4), with the spec's toasts (spec part 2 section 8). `paid`: a paid plan not yet
+ * cancelled; `portal`: Stripe billing is configured (not self-hosted mode).
+ */
+export function SubscriptionActions({ paid, portal: hasPortal }: { paid: boolean; portal: boolean }) {
+  const notify = useNotify();
+  const portal = useOpenBillingPortal();
+  const cancel = useCancelSubscription();
+  const [confirming, setConfirming] = useState(false);
+  const openPortal = () =>
+    portal.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: () => notify("Error", "Failed to open billing portal", "error"),
+    });
+  const confirmCancel = () =>
+    cancel.mutate(undefined, {
+      onSuccess: ({ message }) => {
+        setConfirming(false);
+        notify("Subscription Cancelled", message);
+      },
+      onError: () => notify("Error", "Failed to cancel subscription", "error"),
+    });
+  return (
+    <div style={{ display: "flex", gap: 8, flexWrap: "wrap" }}>
+      {hasPortal ? (
+        <Button onClick={openPortal} disabled={portal.isPending}>
+          Manage billing
+        </Button>
+      ) : null}
+      {paid ? (
+        <Button onClick={() => setConfirming(true)} data-testid="cancel-subscription">
+          Cancel subscription
+        </Button>
+      ) : null}
+      <Dialog open={confirming} onOpenChange={(_e, data) => setConfirming(data.open)}>
+        <DialogSurface>
+          <DialogBody>
+            <DialogTitle>Cancel subscription?</DialogTitle>
+            <DialogContent>
+              Your plan stays until the end of the billing period; then you are on the Free plan and sessions beyond its
+              limit are locked.
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>Keep subscription</Button>
+              <Button appearance="primary" onClick={confirmCancel} disabled={cancel.isPending}>
+                Cancel subscription
+              </Button>
+            </DialogActions>
+          </DialogBody>
+        </DialogSurface>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
+import { pageApi, registerThroughForm } from "./pageApi";
+
+/**
+ * Issue #11 section 5, plans in self-hosted mode (no STRIPE_SECRET_KEY): a free user at 3 of 3
+ * sees the limit and an Upgrade link instead of the Create buttons, upgrades on /settings,
+ * creates a fourth session; choosing Free again locks the least recently updated one.
+ */
+const e2e = useBrowserAndServer();
+
+it("a free user at the limit upgrades, creates a fourth session, and a downgrade locks one", async () => {
+  const page = await e2e.newPage();
+  await registerThroughForm(page, e2e.server.url, "Paula", `paula-${Date.now()}@example.com`);
+  for (const title of ["First", "Second", "Third"]) {
+    expect((await pageApi(page, "POST", "/api/sessions", { title })).status).toBe(201);
+  }
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByTestId("create-session-button-limit").getByText("3 of 3 sessions used.").waitFor();
+  await snap(page, "plans-at-limit");
+  await page.getByTestId("create-session-button-limit").getByTestId("upgrade-link").click();
+  await page.waitForURL(`${e2e.server.url}/settings`);
+
+  await page.getByTestId("plan-basic").getByText("Upgrade").click();
+  await page.getByText("Plan Updated", { exact: true }).first().waitFor();
+  await page.getByTestId("plan-basic").getByText("Current").waitFor();
+  await page.getByTestId("plan-selfhosted").getByText("Contact Sales").waitFor();
+  expect(await page.getByTestId("plan-selfhosted").isDisabled()).toBe(true);
+  await snap(page, "plans-settings-basic");
+
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByTestId("create-session-button").first().click();
+  await page.getByTestId("session-title-input").fill("Fourth");
+  await page.getByTestId("session-submit").click();
+  await page.waitForURL(/\/session\/[0-9a-f-]{36}$/);
+
+  await page.goto(`${e2e.server.url}/settings`);
+  await page.getByTestId("plan-free").getByText("Downgrade").click();
+  await page.getByText("Plan Updated", { exact: true }).first().waitFor();
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByRole("button", { name: "Locked Session" }).first().waitFor();
+  expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(1);
+  await snap(page, "plans-downgraded");
+
+  // Automations are pro-only (core/plans): the free user sees the upgrade prompt.
+  await page.goto(`${e2e.server.url}/automations`);
+  await page.getByTestId("automations-upgrade").getByRole("button", { name: "Upgrade to Pro" }).waitFor();
+});
