@@ -159,8 +159,27 @@ function clientFor(identity: Identity, op: Operation): ApiClient {
   return /^\/api\/(register|login|logout)/.test(op.path) ? visitor.client : leader.client;
 }
 
-/** One request: the status, or 599 for a request that failed or took over 5 s, and the time. */
+/**
+ * One request: the status, or 599 for a request that failed or took over 5 s, and the time. An
+ * answer over ANSWER_WITHIN_MS that is not a 5xx is sent once more and the faster time kept: a
+ * hang or a costly input (ReDoS, a quadratic path) is slow again, while a pause of a loaded CI
+ * machine (2 shared cores) is not.
+ */
 async function send(
+  client: ApiClient,
+  method: string,
+  url: string,
+  body: string | undefined,
+  contentType: string | undefined,
+): Promise<Answer> {
+  const first = await sendOnce(client, method, url, body, contentType);
+  if (first.ms <= ANSWER_WITHIN_MS || first.status >= 500) return first;
+  const again = await sendOnce(client, method, url, body, contentType);
+  return again.status >= 500 ? again : { status: again.status, ms: Math.min(first.ms, again.ms) };
+}
+
+/** One request, timed (see {@link send}). */
+async function sendOnce(
   client: ApiClient,
   method: string,
   url: string,
