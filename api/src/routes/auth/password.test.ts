@@ -1,3 +1,5 @@
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema";
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
@@ -94,6 +96,23 @@ describe("POST /api/profile/password", () => {
     await signInAgain(ada.email, NEW_PASSWORD);
     const me = await ada.client.get<{ hasPassword: boolean }>("/api/auth/user");
     expect(me.body.hasPassword).toBe(true);
+  });
+});
+
+describe("POST /api/profile/password, an account of a sign-in provider", () => {
+  it("has no password to change: 400 on currentPassword, and the user view says so", async () => {
+    const ada = await buildUser(server.url);
+    await server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.id, ada.user.id));
+    const res = await ada.client.post<{ code: string; errors: Record<string, string[]> }>("/api/profile/password", {
+      currentPassword: TEST_PASSWORD,
+      newPassword: NEW_PASSWORD,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.currentPassword).toEqual([
+      "This account signs in with a provider and has no password to change",
+    ]);
+    const me = await ada.client.get<{ hasPassword: boolean }>("/api/auth/user");
+    expect(me.body.hasPassword).toBe(false);
   });
 });
 
