@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
-import { users } from "../../db/schema";
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD } from "../../testing/factories";
+import { makeProviderAccount } from "../../testing/providerAccounts";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
 /** POST /api/profile/password (issue #11 section 4): 401, 403 CSRF, 400, success, other sessions signed out. */
@@ -102,7 +101,7 @@ describe("POST /api/profile/password", () => {
 describe("POST /api/profile/password, an account of a sign-in provider", () => {
   it("has no password to change: 400 on currentPassword, and the user view says so", async () => {
     const ada = await buildUser(server.url);
-    await server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.id, ada.user.id));
+    await makeProviderAccount(server.ctx, ada.user.id);
     const res = await ada.client.post<{ code: string; errors: Record<string, string[]> }>("/api/profile/password", {
       currentPassword: TEST_PASSWORD,
       newPassword: NEW_PASSWORD,
