@@ -1,13 +1,18 @@
 /**
  * @jest-environment jsdom
  */
-import { TextDecoder, TextEncoder } from "node:util";
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
 
 // react-router reads TextEncoder at load, which jsdom lacks: load it (and the boundary, which
 // imports it) only after Node's is in place.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
+// (The tab's types know no Node modules: reach util through process.getBuiltinModule, Node 22+.)
+const nodeUtil = (
+  globalThis as unknown as {
+    process: { getBuiltinModule(id: "node:util"): { TextEncoder: unknown; TextDecoder: unknown } };
+  }
+).process.getBuiltinModule("node:util");
+Object.assign(globalThis, { TextEncoder: nodeUtil.TextEncoder, TextDecoder: nodeUtil.TextDecoder });
 let MemoryRouter: typeof import("react-router").MemoryRouter;
 let AppErrorBoundary: typeof import("./AppErrorBoundary").AppErrorBoundary;
 beforeAll(async () => {
