@@ -62,6 +62,22 @@ export const profileSchema = z.object({
 /** A validated profile update. */
 export type ProfileInput = z.infer<typeof profileSchema>;
 
+/**
+ * POST /api/profile/password body (issue #11 section 4; the spec names no route): the current
+ * password (required, at most 100 characters like every password) and a new one under the
+ * registration rule (`passwordSchema`).
+ */
+export const passwordChangeSchema = z.object({
+  currentPassword: text("Current password", {
+    error: "Current password is required",
+    max: 100,
+    tooLong: "Password must be no more than 100 characters",
+  }).min(1, "Current password is required"),
+  newPassword: passwordSchema,
+});
+/** A validated password change. */
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
 /** POST /api/sessions/{id}/join-anonymous body (spec part 2 section 5). */
 export const joinAnonymousSchema = z.object({
   displayName: text("Display name", { error: "Display name required", max: 50 })

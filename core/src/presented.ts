@@ -16,6 +16,8 @@ export interface UserView {
   lastName: string | null;
   profileImageUrl: string | null;
   subscriptionPlan: string;
+  /** True for an e-mail account (it has a password to change; issue #11 section 4). */
+  hasPassword: boolean;
 }
 
 /** Session status as shown on cards: live (leader present), in_progress, completed. */

@@ -6,6 +6,7 @@ import { AppRoutes } from "./AppRoutes";
 import { createQueryClient } from "./api/queryClient";
 import { LiveAnnouncerProvider } from "./components/common/LiveAnnouncer";
 import { SkipLink } from "./components/common/SkipLink";
+import { RoutedErrorBoundary } from "./components/errors/RoutedErrorBoundary";
 import { TeamsFrameRedirect } from "./components/teamsTab/TeamsFrameRedirect";
 import { TeamsHostGate } from "./components/teamsTab/TeamsHostGate";
 import { HostThemeProvider } from "./theme/HostThemeProvider";
@@ -13,7 +14,8 @@ import { TOASTER_ID } from "./toasts/useNotify";
 
 /**
  * The whole app: query cache, host detection (website or Microsoft Teams), theme, the live
- * region and skip link (issue #8 section 6), toaster and routes. One build serves the website, any iframe, and the Teams tab, side panel and stage.
+ * region and skip link (issue #8 section 6), toaster, and the routes inside the generic
+ * "Something went wrong" error boundary. One build serves the website, any iframe, and the Teams tab, side panel and stage.
  */
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -25,7 +27,9 @@ export function App() {
             <SkipLink />
             <BrowserRouter>
               <TeamsFrameRedirect />
-              <AppRoutes />
+              <RoutedErrorBoundary>
+                <AppRoutes />
+              </RoutedErrorBoundary>
             </BrowserRouter>
             <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
           </LiveAnnouncerProvider>

@@ -35,6 +35,9 @@ const TeamSettingsPage = lazy(() =>
 const TeamInvitationPage = lazy(() =>
   import("./components/teams/TeamInvitationPage").then((m) => ({ default: m.TeamInvitationPage })),
 );
+const HotReloadDemoPage = lazy(() =>
+  import("./components/demo/HotReloadDemoPage").then((m) => ({ default: m.HotReloadDemoPage })),
+);
 const TeamsCardPreviewPage = lazy(() =>
   import("./components/teamsTab/TeamsCardPreviewPage").then((m) => ({ default: m.TeamsCardPreviewPage })),
 );
@@ -131,6 +134,7 @@ export function AppRoutes() {
         <Route path="/error/session" element={<SessionErrorPage />} />
         <Route path="/error/subscription" element={<SubscriptionErrorPage />} />
         <Route path="/subscription/cancel" element={<ErrorPage kind="cancelled" />} />
+        <Route path="/hot-reload-demo" element={<HotReloadDemoPage />} />
         <Route path="/privacy-policy" element={<StaticPage kind="privacy" />} />
         <Route path="/terms" element={<StaticPage kind="terms" />} />
         <Route path="/cookies" element={<StaticPage kind="cookies" />} />

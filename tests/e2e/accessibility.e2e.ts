@@ -98,9 +98,47 @@ describe.each(["light", "dark"] as const)("accessibility in the %s theme", (sche
   });
 });
 
+describe.each(["light", "dark"] as const)("accessibility of the settings area in the %s theme", (scheme) => {
+  it("has no serious or critical axe violations on /settings (with a password error), /subscription/cancel and /hot-reload-demo", async () => {
+    const page = await newPage(scheme, 390);
+    await registerThroughForm(page, e2e.server.url, "Sam", `sam-${scheme}@example.com`);
+    await page.goto(`${e2e.server.url}/settings`);
+    await page.getByTestId("password-form").waitFor();
+    await page.getByTestId("integrations-upgrade").waitFor();
+    await scan(page, `settings, 390 px (${scheme})`);
+    await page.getByRole("button", { name: "Edit Profile" }).click();
+    await page.getByRole("button", { name: "Save Profile" }).waitFor();
+    await scan(page, `settings, profile edit, 390 px (${scheme})`);
+    await snap(page, `a11y-settings-390-${scheme}`);
+    // The password form: a wrong current password is named under its field (and read by axe).
+    const form = page.getByTestId("password-form");
+    await form.getByLabel("Current password").fill("NotMyPassword1");
+    await form.getByLabel(/^New password/).fill("Reestimate13Points");
+    await form.getByLabel("Confirm new password").fill("Reestimate13Points");
+    await form.getByRole("button", { name: "Change Password" }).click();
+    await form.getByText("Current password is incorrect").waitFor();
+    await scan(page, `settings, password error, 390 px (${scheme})`);
+    await page.goto(`${e2e.server.url}/subscription/cancel`);
+    await page.getByRole("heading", { name: "Subscription Cancelled" }).waitFor();
+    await scan(page, `subscription cancelled (${scheme})`);
+    await page.goto(`${e2e.server.url}/hot-reload-demo`);
+    await page.getByTestId("hot-reload-answer").waitFor();
+    await scan(page, `hot reload demo (${scheme})`);
+    await snap(page, `a11y-hot-reload-demo-390-${scheme}`);
+  });
+});
+
 it("offers a skip link first, to the main landmark, on every screen", async () => {
   const page = await newPage("dark", 390);
-  const screens = ["/", "/login", "/register", "/join/00000000-0000-4000-8000-000000000000", "/nowhere"];
+  const screens = [
+    "/",
+    "/login",
+    "/register",
+    "/join/00000000-0000-4000-8000-000000000000",
+    "/nowhere",
+    "/subscription/cancel",
+    "/hot-reload-demo",
+  ];
   for (const path of screens) {
     await page.goto(`${e2e.server.url}${path}`);
     await page.locator("main").first().waitFor();

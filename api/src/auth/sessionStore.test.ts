@@ -95,4 +95,21 @@ maybe("sign-in session cache across two instances", () => {
     expect(await signedIn(onB)).toBe(false);
     expect(Date.now() - started).toBeLessThan(SESSION_CACHE_MS / 2);
   });
+
+  it("ends the other sessions of a password change on B by NOTIFY, and keeps the changer's (issue #11)", async () => {
+    const user = await buildUser(a.url);
+    const other = new ApiClient(b.url);
+    expect((await other.post("/api/login", { email: user.email, password: user.password })).status).toBe(200);
+    expect(await signedIn(other)).toBe(true); // cached on B
+    const changed = await user.client.post("/api/profile/password", {
+      currentPassword: user.password,
+      newPassword: "Reestimate13Points",
+    });
+    expect(changed.status).toBe(200);
+    const started = Date.now();
+    while ((await signedIn(other)) && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
+    expect(await signedIn(other)).toBe(false);
+    expect(Date.now() - started).toBeLessThan(SESSION_CACHE_MS / 2);
+    expect(await signedIn(user.client)).toBe(true);
+  });
 });

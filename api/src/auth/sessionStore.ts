@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { SessionStore } from "@fastify/session";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type * as Fastify from "fastify";
 import type { Database, Db } from "../db/database";
 import { session } from "../db/schema";
@@ -136,6 +136,25 @@ export class PgSessionStore implements SessionStore {
         this.cache.delete(key); // a read racing the delete may have put it back
         callback();
       }, callback);
+  }
+
+  /**
+   * Signs out every session of `userId` except `keepSid` (a password change, issue #11
+   * section 4): the rows are deleted, dropped from this cache, and each is announced on
+   * SESSIONS_CHANNEL so other instances drop theirs too. Returns how many were ended.
+   */
+  async destroyOthers(userId: string, keepSid: string): Promise<number> {
+    const rows = await this.db
+      .delete(session)
+      .where(and(sql`${session.sess}->>'userId' = ${userId}`, ne(session.sid, keepSid)))
+      .returning({ sid: session.sid });
+    for (const row of rows) {
+      const key = keyOf(row.sid);
+      this.cache.delete(key);
+      await this.database.notify(SESSIONS_CHANNEL, key).catch(() => undefined);
+    }
+    for (const row of rows) this.cache.delete(keyOf(row.sid)); // a read racing the delete may have put it back
+    return rows.length;
   }
 
   /** Deletes expired sessions; returns how many. */

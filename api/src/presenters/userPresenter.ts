@@ -10,5 +10,6 @@ export function presentUser(user: UserRow): UserView {
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,
     subscriptionPlan: user.subscriptionPlan,
+    hasPassword: user.passwordHash !== null,
   };
 }

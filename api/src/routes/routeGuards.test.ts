@@ -87,6 +87,7 @@ const teamRoutes: Route[] = [
 const userRoutes: Route[] = [
   ["GET", "/api/auth/user"],
   ["PATCH", "/api/auth/user/profile", { firstName: "X" }],
+  ["POST", "/api/profile/password", { currentPassword: "Estimate8Points", newPassword: "Reestimate13Points" }],
   ["GET", "/api/sessions"],
   ["GET", "/api/sessions/archived"],
   ["POST", "/api/sessions", { title: "x" }],

@@ -1,4 +1,4 @@
-import type { LoginInput, RegisterInput } from "@pointwise/core/authSchemas";
+import type { LoginInput, PasswordChangeInput, RegisterInput } from "@pointwise/core/authSchemas";
 import type { UserView } from "@pointwise/core/presented";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { writeAuthHint } from "../storage/authHint";
@@ -91,5 +91,16 @@ export function useUpdateProfile() {
     mutationFn: (input: { firstName: string; lastName: string; email: string }) =>
       apiRequest<UserView>("PATCH", "/api/auth/user/profile", { body: input }),
     onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser, user),
+  });
+}
+
+/**
+ * POST /api/profile/password {currentPassword, newPassword} (issue #11 section 4): this sign-in
+ * stays, the user's other sessions are signed out. 400 VALIDATION_ERROR names the field.
+ */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: PasswordChangeInput) =>
+      apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/profile/password", { body: input }),
   });
 }

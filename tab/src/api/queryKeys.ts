@@ -25,4 +25,6 @@ export const queryKeys = {
   teamInvitations: (teamId: string) => ["/api/teams", teamId, "invitations"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,
   subscription: ["/api/subscription/status"] as const,
+  /** The developer demo's call (spec part 2 section 7). */
+  hotReloadTest: ["/api/hot-reload-test"] as const,
 };

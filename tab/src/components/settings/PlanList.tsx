@@ -1,5 +1,6 @@
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
 import { PLANS, type PlanEntry, planEntry, planRank, type SelectablePlan } from "@pointwise/core/plans";
+import { isApiError } from "../../api/ApiError";
 import { useChoosePlan } from "../../api/subscriptionMutations";
 import { useNotify } from "../../toasts/useNotify";
 
@@ -18,7 +19,8 @@ const priceOf = (plan: PlanEntry) =>
 /**
  * The plan list of /settings (issue #11 section 4; catalogue in core/plans): Current on the
  * user's plan, Upgrade above it, Downgrade below it, "Contact Sales" (disabled, coming soon) for
- * selfhosted. Choosing opens Stripe Checkout or switches at once (toast "Plan Updated").
+ * selfhosted. Choosing opens Stripe Checkout or switches at once (toast "Plan Updated"); a
+ * signed-out answer toasts "Sign in required" (spec part 2 section 8).
  */
 export function PlanList({ currentPlan }: { currentPlan: string }) {
   const styles = useStyles();
@@ -31,7 +33,11 @@ export function PlanList({ currentPlan }: { currentPlan: string }) {
         if ("url" in choice) window.location.assign(choice.url);
         else notify("Plan Updated", choice.message);
       },
-      onError: () => notify("Error", "Failed to start checkout process", "error"),
+      onError: (error) => {
+        if (isApiError(error, "UNAUTHORIZED"))
+          notify("Sign in required", "Please sign in to subscribe to a plan.", "error");
+        else notify("Error", "Failed to start checkout process", "error");
+      },
     });
   return (
     <div className={styles.grid} data-testid="plan-list">

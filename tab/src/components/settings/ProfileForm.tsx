@@ -6,12 +6,21 @@ import { useCurrentUser, useUpdateProfile } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
 
 const useStyles = makeStyles({
-  form: { display: "grid", gridTemplateColumns: "1fr 1fr", gap: "12px", alignItems: "end" },
+  form: {
+    display: "grid",
+    gridTemplateColumns: "repeat(auto-fit, minmax(min(220px, 100%), 1fr))",
+    gap: "12px",
+    alignItems: "end",
+  },
   wide: { gridColumn: "1 / -1" },
+  actions: { gridColumn: "1 / -1", display: "flex", gap: "8px" },
 });
 
-/** Profile edit (spec part 2 sections 5 and 8): first name and e-mail required; toasts 'Profile Updated'. */
-export function ProfileForm() {
+/**
+ * Profile edit (spec part 2 sections 5 and 8): first name and e-mail required; toasts 'Profile
+ * Updated'. `onDone` is called after a save and on Cancel (back to the profile view).
+ */
+export function ProfileForm({ onDone }: { onDone?: () => void }) {
   const styles = useStyles();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -28,7 +37,10 @@ export function ProfileForm() {
     update.mutate(
       { firstName: firstName.trim(), lastName: lastName.trim(), email: email.trim() },
       {
-        onSuccess: () => notify("Profile Updated"),
+        onSuccess: () => {
+          notify("Profile Updated");
+          onDone?.();
+        },
         onError: (error) => {
           if (isApiError(error, "UNAUTHORIZED")) navigate("/error/403");
           else notify("Error", "Failed to update profile", "error");
@@ -48,9 +60,12 @@ export function ProfileForm() {
       <Field label="Email" required className={styles.wide}>
         <Input type="email" value={email} onChange={(_e, d) => setEmail(d.value)} />
       </Field>
-      <Button appearance="primary" type="submit" disabled={update.isPending}>
-        {update.isPending ? "Saving..." : "Save Profile"}
-      </Button>
+      <div className={styles.actions}>
+        <Button appearance="primary" type="submit" disabled={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Profile"}
+        </Button>
+        {onDone ? <Button onClick={onDone}>Cancel</Button> : null}
+      </div>
     </form>
   );
 }

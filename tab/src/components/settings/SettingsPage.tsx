@@ -4,8 +4,10 @@ import { useLocation } from "react-router";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
 import { CheckoutSuccessDialog } from "./CheckoutSuccessDialog";
+import { IntegrationsCard } from "./IntegrationsCard";
+import { PasswordForm } from "./PasswordForm";
 import { PlanList } from "./PlanList";
-import { ProfileForm } from "./ProfileForm";
+import { ProfileSection } from "./ProfileSection";
 import { SubscriptionActions } from "./SubscriptionActions";
 
 const useStyles = makeStyles({
@@ -15,12 +17,16 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** /settings: profile, current subscription and the plan list (spec part 2 section 2, "Settings"; issue #11 section 4). */
+/**
+ * /settings: profile (view and edit), change password, current subscription, the plan list and
+ * the pro-only integrations card (spec part 2 section 2, "Settings"; issue #11 section 4).
+ */
 export function SettingsPage() {
   const styles = useStyles();
   usePageTitle("Settings & Billing");
   const subscription = useSubscriptionStatus();
   const billing = useRef<HTMLDivElement>(null);
+  const plans = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   // /settings/billing opens at the subscription (issue #11 section 4; spec's 0.1 s scroll delay).
   useEffect(() => {
@@ -35,7 +41,11 @@ export function SettingsPage() {
       <CheckoutSuccessDialog />
       <Card className={styles.card}>
         <Title3 as="h2">Profile</Title3>
-        <ProfileForm />
+        <ProfileSection />
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Password</Title3>
+        <PasswordForm />
       </Card>
       <Card className={styles.card} ref={billing}>
         <Title3 as="h2">Subscription</Title3>
@@ -65,10 +75,16 @@ export function SettingsPage() {
           />
         ) : null}
       </Card>
-      <Card className={styles.card}>
+      <Card className={styles.card} ref={plans}>
         <Title3 as="h2">Plans</Title3>
         <PlanList currentPlan={status?.plan ?? "free"} />
       </Card>
+      {status ? (
+        <IntegrationsCard
+          plan={status.plan}
+          onUpgrade={() => plans.current?.scrollIntoView({ behavior: "smooth", block: "start" })}
+        />
+      ) : null}
     </div>
   );
 }
