@@ -1,20 +1,22 @@
 import {
   CLOSE_REMOVED,
   clientMessageSchema,
+  MAX_WATCHED_TEAMS,
   type ParsedClientMessage,
   type ServerMessage,
 } from "@pointwise/core/realtime";
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import type { IdentitySource } from "../auth/currentUser";
+import { type IdentitySource, requireUser } from "../auth/currentUser";
 import { PARTICIPANT_HEADER } from "../auth/participantTokens";
 import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
 import { castVote } from "../commands/voteCaster";
 import type { AppContext } from "../context";
-import { knownError, permissionDenied, unauthorized, validationError } from "../errors";
+import { knownError, permissionDenied, rateLimited, unauthorized, validationError } from "../errors";
 import { loadSessionAccess, refreshSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
+import { loadTeamAccess, teamPolicy } from "../policies/teamPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
 import { FrameQueue } from "./frameQueue";
 import { FrameRateLimiter } from "./frameRateLimit";
@@ -113,6 +115,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const frames = new FrameQueue(MAX_QUEUED_FRAMES);
     const limiter = new FrameRateLimiter(limits);
     const reactions = reactionLimiter();
+    /** Teams this socket watches (`watch_team`; issue #11): team id -> unwatch. */
+    const watchedTeams = new Map<string, () => void>();
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -199,6 +203,40 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       for (const frame of pending) if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
     };
 
+    const unwatchTeam = (teamId: string) => {
+      watchedTeams.get(teamId)?.();
+      watchedTeams.delete(teamId);
+    };
+    /**
+     * `watch_team` (issue #11): members only (teamPolicy.view). Each push of the team re-reads
+     * the caller's membership (one query) before it is sent: a member gets `team_updated`; one who
+     * is no longer a member gets `team_access_revoked` and the watch ends.
+     */
+    const watchTeam = async (msg: Extract<ParsedClientMessage, { type: "watch_team" }>) => {
+      if (msg.accessToken) identity.userMemo = await app.teamsUserFromToken(msg.accessToken);
+      const user = await requireUser(ctx.db, identity);
+      const team = teamPolicy.view(await loadTeamAccess(ctx.db, user, msg.teamId));
+      if (!watchedTeams.has(team.id)) {
+        if (watchedTeams.size >= MAX_WATCHED_TEAMS) throw rateLimited();
+        let checks = Promise.resolve();
+        const watcher = (message: ServerMessage) => {
+          if (message.type !== "team_updated") return;
+          // One check after another, so the socket sees the pushes in the order they were made.
+          checks = checks.then(async () => {
+            if (watchedTeams.get(team.id) !== unwatch || socket.readyState !== socket.OPEN) return;
+            const access = await loadTeamAccess(ctx.db, user, team.id);
+            if (access.isMember) return send(message);
+            unwatchTeam(team.id);
+            send({ type: "team_access_revoked", teamId: team.id });
+          });
+          checks = checks.catch((err: unknown) => log.warn({ err }, "team push failed"));
+        };
+        const unwatch = ctx.hub.watchTeam(team.id, watcher);
+        watchedTeams.set(team.id, unwatch);
+      }
+      send({ type: "ack", for: "watch_team", teamId: team.id });
+    };
+
     const handle = async (raw: string) => {
       if (socket.readyState !== socket.OPEN) return; // closed while the frame waited: nobody to answer
       const msg = parseFrame(raw);
@@ -209,6 +247,10 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           return leave();
         case "join_session":
           return join(msg);
+        case "watch_team":
+          return watchTeam(msg);
+        case "unwatch_team":
+          return unwatchTeam(msg.teamId);
         case "vote_update": {
           const access = await currentAccess();
           sessionPolicy.participate(access);
@@ -253,6 +295,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     });
     socket.on("close", () => {
       releaseIp();
+      for (const teamId of [...watchedTeams.keys()]) unwatchTeam(teamId);
       frames.close(() => leave().catch(() => undefined));
     });
   });
