@@ -40,8 +40,9 @@ export interface HubConnection {
 }
 
 /**
- * One socket's listener of a team's pushes (issue #11): given the parsed message, it re-checks
- * membership before sending anything.
+ * One socket's listener of its teams' pushes (issue #11): given the parsed `team_updated`, it
+ * re-checks membership before sending anything. It also gets the hub's own frames (`resync`,
+ * SERVICE_UNAVAILABLE), once per watcher however many teams it watches.
  */
 export type TeamWatcher = (message: ServerMessage) => void;
 
@@ -120,10 +121,13 @@ export class Hub {
     this.heartbeat.unref();
   }
 
-  /** Sends one frame to every local connection of every room. */
+  /** Sends one frame to every local connection of every room, and once to every team watcher. */
   private broadcastLocal(message: ServerMessage): void {
     const frame = Buffer.from(JSON.stringify(message));
     for (const room of this.rooms.values()) for (const conn of room) conn.send(frame);
+    const watchers = new Set<TeamWatcher>();
+    for (const set of this.teamWatchers.values()) for (const watcher of set) watchers.add(watcher);
+    for (const watcher of watchers) watcher(message);
   }
 
   /** After LISTEN is back: presence rows first (they may have expired), then `resync` to all. */

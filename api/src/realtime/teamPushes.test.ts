@@ -1,4 +1,5 @@
 import type { TeamInviteResult, TeamView } from "@pointwise/core/presented";
+import pg from "pg";
 import { buildUser, type TestUser } from "../testing/factories";
 import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
@@ -144,4 +145,26 @@ maybe("watch_team across two instances", () => {
       await memberWs.close();
     }
   }, 30_000);
+
+  it("tells a watcher to resync when LISTEN was lost, and delivers again after", async () => {
+    const { team, owner, member } = await buildTeam(a.url);
+    const memberWs = await watch(b.url, member, team.id);
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      // Only this scratch database's LISTEN connections (the server is shared).
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      expect(killed.rowCount).toBe(2);
+      await memberWs.next("resync", undefined, 15_000);
+      expect(memberWs.messages.filter((m) => m.type === "resync")).toHaveLength(1);
+      await owner.client.patch(`/api/teams/${team.id}/members/${member.user.id}`, { role: "admin" });
+      expect(await memberWs.next("team_updated", undefined, 10_000)).toMatchObject({ change: "member_role" });
+    } finally {
+      await admin.end();
+      await memberWs.close();
+    }
+  }, 40_000);
 });

@@ -8,7 +8,7 @@ import {
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import { type IdentitySource, requireUser } from "../auth/currentUser";
+import { type IdentitySource, requireUser, type UserRow } from "../auth/currentUser";
 import { PARTICIPANT_HEADER } from "../auth/participantTokens";
 import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
@@ -20,7 +20,7 @@ import { loadTeamAccess, teamPolicy } from "../policies/teamPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
 import { FrameQueue } from "./frameQueue";
 import { FrameRateLimiter } from "./frameRateLimit";
-import type { HubConnection } from "./hub";
+import type { HubConnection, TeamWatcher } from "./hub";
 import { publishParticipantsUpdate, wasAbsent } from "./participantsUpdate";
 import { reactionLimiter, sendReaction } from "./reactions";
 import { SocketCounter } from "./socketCounter";
@@ -115,8 +115,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const frames = new FrameQueue(MAX_QUEUED_FRAMES);
     const limiter = new FrameRateLimiter(limits);
     const reactions = reactionLimiter();
-    /** Teams this socket watches (`watch_team`; issue #11): team id -> unwatch. */
-    const watchedTeams = new Map<string, () => void>();
+    /** Teams this socket watches (`watch_team`; issue #11): team id -> who watches, and the unwatch. */
+    const watchedTeams = new Map<string, { user: UserRow; unwatch(): void }>();
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -204,35 +204,42 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     };
 
     const unwatchTeam = (teamId: string) => {
-      watchedTeams.get(teamId)?.();
+      watchedTeams.get(teamId)?.unwatch();
       watchedTeams.delete(teamId);
     };
+    let teamChecks = Promise.resolve();
     /**
-     * `watch_team` (issue #11): members only (teamPolicy.view). Each push of the team re-reads
-     * the caller's membership (one query) before it is sent: a member gets `team_updated`; one who
-     * is no longer a member gets `team_access_revoked` and the watch ends.
+     * This socket's one watcher of all its teams. Each `team_updated` re-reads the caller's
+     * membership (one query) before it is sent, one check after another so the pushes keep their
+     * order: a member gets it; one who is no longer a member gets `team_access_revoked` and the
+     * watch ends. The hub's own frames (`resync`, SERVICE_UNAVAILABLE) pass as they are, unless
+     * the socket is in a session room, which already got them.
      */
+    const teamWatcher: TeamWatcher = (message) => {
+      if (message.type !== "team_updated") {
+        if (!room) send(message);
+        return;
+      }
+      const watched = watchedTeams.get(message.teamId);
+      if (!watched) return;
+      teamChecks = teamChecks
+        .then(async () => {
+          if (watchedTeams.get(message.teamId) !== watched || socket.readyState !== socket.OPEN) return;
+          const access = await loadTeamAccess(ctx.db, watched.user, message.teamId);
+          if (access.isMember) return send(message);
+          unwatchTeam(message.teamId);
+          send({ type: "team_access_revoked", teamId: message.teamId });
+        })
+        .catch((err: unknown) => log.warn({ err }, "team push failed"));
+    };
+    /** `watch_team` (issue #11): members only (teamPolicy.view); pushes go through teamWatcher. */
     const watchTeam = async (msg: Extract<ParsedClientMessage, { type: "watch_team" }>) => {
       if (msg.accessToken) identity.userMemo = await app.teamsUserFromToken(msg.accessToken);
       const user = await requireUser(ctx.db, identity);
       const team = teamPolicy.view(await loadTeamAccess(ctx.db, user, msg.teamId));
       if (!watchedTeams.has(team.id)) {
         if (watchedTeams.size >= MAX_WATCHED_TEAMS) throw rateLimited();
-        let checks = Promise.resolve();
-        const watcher = (message: ServerMessage) => {
-          if (message.type !== "team_updated") return;
-          // One check after another, so the socket sees the pushes in the order they were made.
-          checks = checks.then(async () => {
-            if (watchedTeams.get(team.id) !== unwatch || socket.readyState !== socket.OPEN) return;
-            const access = await loadTeamAccess(ctx.db, user, team.id);
-            if (access.isMember) return send(message);
-            unwatchTeam(team.id);
-            send({ type: "team_access_revoked", teamId: team.id });
-          });
-          checks = checks.catch((err: unknown) => log.warn({ err }, "team push failed"));
-        };
-        const unwatch = ctx.hub.watchTeam(team.id, watcher);
-        watchedTeams.set(team.id, unwatch);
+        watchedTeams.set(team.id, { user, unwatch: ctx.hub.watchTeam(team.id, teamWatcher) });
       }
       send({ type: "ack", for: "watch_team", teamId: team.id });
     };
