@@ -60,6 +60,31 @@ export const reactionFrame = z.object({
 });
 
 /**
+ * `watch_team`: receive `team_updated` pushes of one team (its settings and sessions pages, the
+ * dashboard; issue #11). Signed-in team members only (teamPolicy.view); membership is re-checked
+ * at every push, so a removed member gets `team_access_revoked` and is unsubscribed. A socket
+ * may watch several teams (at most MAX_WATCHED_TEAMS) besides joining a session.
+ */
+export const watchTeamFrame = z.object({
+  type: z.literal("watch_team"),
+  teamId: text("Team"),
+  /** Teams SSO token (the tab inside Teams), as in `join_session`. */
+  accessToken: text("Access token").optional(),
+});
+
+/** `unwatch_team`: stop the `team_updated` pushes of one team (no answer; unknown ids are ignored). */
+export const unwatchTeamFrame = z.object({ type: z.literal("unwatch_team"), teamId: text("Team") });
+
+/** Teams one socket may watch at once: beyond, `watch_team` answers RATE_LIMITED. */
+export const MAX_WATCHED_TEAMS = 50;
+
+/**
+ * What changed in a team (`team_updated.change`): a member's role, a member removed, members
+ * added (an invitation accepted or an existing user added at once), or the name/description.
+ */
+export type TeamChange = "member_role" | "member_removed" | "members_added" | "team_edited";
+
+/**
  * Frames a client sends, validated by the server before use (spec part 2 section 4; DESIGN.md
  * "Contracts"). A frame that fails is answered with an `error` frame, code VALIDATION_ERROR.
  */
@@ -68,6 +93,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   voteUpdateFrame,
   storyStatusChangeFrame,
   reactionFrame,
+  watchTeamFrame,
+  unwatchTeamFrame,
   z.object({ type: z.literal("leave_session") }),
   z.object({ type: z.literal("ping") }),
 ]);
@@ -191,7 +218,26 @@ export type ServerMessage =
    * `voterKey` and `name` say who sent it.
    */
   | { type: "reaction"; sessionId: string; emoji: ReactionEmoji; voterKey: string; name: string }
-  | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null }
+  | {
+      /**
+       * A watched team changed (issue #11; sent only to current members who sent `watch_team`):
+       * `change` says what, `userId` whose membership it was (role, removal). Clients refetch the
+       * team, its members and sessions. The first answer to `watch_team` is `ack`.
+       */
+      type: "team_updated";
+      teamId: string;
+      change: TeamChange;
+      userId?: string;
+    }
+  | {
+      /**
+       * The watcher is no longer a member of the team (removed, or the team is gone): no more
+       * pushes of that team reach this socket; the client shows the not-found view.
+       */
+      type: "team_access_revoked";
+      teamId: string;
+    }
+  | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null; teamId?: string }
   | { type: "pong" }
   | { type: "error"; code: string; message: string }
   | {

@@ -2,7 +2,7 @@ import type { TeamInviteResult, TeamView } from "@pointwise/core/presented";
 import { buildUser } from "../../api/src/testing/factories";
 import { snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
-import { E2E_PASSWORD } from "./pageApi";
+import { E2E_PASSWORD, pageApi, registerThroughForm, waitUntil } from "./pageApi";
 
 /**
  * Issue #11 section 1, the team settings screen: the owner invites by e-mail (the link to copy),
@@ -94,4 +94,58 @@ it("team settings: invite, role change, removal, rename; the invitee registers f
   await page.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
   await page.getByRole("button", { name: "New Team Session" }).click();
   await expect(page.getByTestId("session-team-select").inputValue()).resolves.toBe(team.id);
+});
+
+it("team changes live: the invitee registers and sees the team; role change and removal without reload", async () => {
+  const owner = await buildUser(e2e.server.url, { firstName: "Otto" });
+  const team = (await owner.client.post<TeamView>("/api/teams", { name: "Live Squad" })).body;
+  const email = `mara-${Date.now()}@example.com`;
+
+  // The owner invites an address without an account, by e-mail.
+  const page = await e2e.newPage({ user: owner });
+  await page.goto(`${e2e.server.url}/teams/${team.id}/settings`);
+  await page.getByTestId("team-invite-open").click();
+  await page.getByTestId("team-invite-email").fill(email);
+  await page.getByTestId("team-invite-submit").click();
+  await page.getByText("Invitation Sent", { exact: true }).waitFor();
+  await page.getByTestId("team-invite-submit").click(); // Done
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+
+  // The member registers with that e-mail (not through the link) and sees the team.
+  const memberPage = await e2e.newPage();
+  await registerThroughForm(memberPage, e2e.server.url, "Mara", email);
+  await memberPage.getByText("Live Squad").first().waitFor(); // the sidebar's teams
+  const dashboard = await memberPage.context().newPage(); // the same member, on the dashboard
+  await dashboard.goto(e2e.server.url);
+  await dashboard.getByText("Live Squad").first().waitFor();
+  await memberPage.goto(`${e2e.server.url}/teams/${team.id}/settings`);
+  await memberPage.getByRole("heading", { name: "Live Squad" }).waitFor();
+  const members = await pageApi<{ user: { id: string; email: string | null } }[]>(
+    page,
+    "GET",
+    `/api/teams/${team.id}/members`,
+  );
+  const memberId = members.body?.find((m) => m.user.email === email)?.user.id ?? "";
+  expect(memberId).not.toBe("");
+  const ownRow = memberPage.getByTestId(`team-member-${memberId}`);
+  await expect(ownRow.getByTestId("role-badge").textContent()).resolves.toBe("Member");
+
+  // The owner makes them an admin: the member's open page shows it without reload.
+  await page.reload();
+  const row = page.getByTestId(`team-member-${memberId}`);
+  await row.getByRole("combobox").click();
+  await page.getByRole("option", { name: "Admin" }).click();
+  await page.getByText("Role Updated", { exact: true }).waitFor();
+  await waitUntil(
+    "the member's page shows Admin",
+    async () => (await ownRow.getByTestId("role-badge").textContent()) === "Admin",
+  );
+  await snap(memberPage, "team-settings-03-live-role");
+
+  // The owner removes them: the member's page turns to the not-found view, the dashboard drops the team.
+  await row.getByRole("button", { name: /Remove/ }).click();
+  await page.getByRole("button", { name: "Remove", exact: true }).click();
+  await page.getByText("Member Removed", { exact: true }).waitFor();
+  await memberPage.getByText("Page Not Found").waitFor();
+  await dashboard.getByText("Live Squad").waitFor({ state: "detached" });
 });

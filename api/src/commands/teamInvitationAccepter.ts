@@ -4,6 +4,7 @@ import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { teamInvitations, teamMembers } from "../db/schema";
 import { notFound } from "../errors";
+import { publishTeamUpdated } from "../realtime/teamUpdated";
 import { hashInvitationToken } from "./teamMemberInviter";
 
 const pending = and(isNull(teamInvitations.acceptedAt), gt(teamInvitations.expiresAt, sql`now()`));
@@ -18,7 +19,7 @@ const pending = and(isNull(teamInvitations.acceptedAt), gt(teamInvitations.expir
 export async function acceptTeamInvitationsByEmail(ctx: AppContext, user: UserRow): Promise<string[]> {
   const email = user.email?.toLowerCase();
   if (!email) return [];
-  return ctx.db.transaction(async (tx) => {
+  const teamIds = await ctx.db.transaction(async (tx) => {
     const accepted = await tx
       .update(teamInvitations)
       .set({ acceptedAt: sql`now()` })
@@ -31,6 +32,8 @@ export async function acceptTeamInvitationsByEmail(ctx: AppContext, user: UserRo
       .onConflictDoNothing();
     return accepted.map((a) => a.teamId);
   });
+  for (const teamId of teamIds) await publishTeamUpdated(ctx, teamId, "members_added", user.id);
+  return teamIds;
 }
 
 /**
@@ -46,7 +49,7 @@ export async function acceptTeamInvitationLink(
   user: UserRow,
   token: string,
 ): Promise<TeamInvitationAcceptance> {
-  return ctx.db.transaction(async (tx) => {
+  const joined = await ctx.db.transaction(async (tx) => {
     const [accepted] = await tx
       .update(teamInvitations)
       .set({ acceptedAt: sql`now()` })
@@ -59,13 +62,15 @@ export async function acceptTeamInvitationLink(
         .from(teamInvitations)
         .innerJoin(teamMembers, and(eq(teamMembers.teamId, teamInvitations.teamId), eq(teamMembers.userId, user.id)))
         .where(eq(teamInvitations.tokenHash, hashInvitationToken(token)));
-      if (member) return { teamId: member.teamId };
+      if (member) return { teamId: member.teamId, added: false };
       throw notFound("This invitation link is invalid, has been used or has expired.");
     }
     await tx
       .insert(teamMembers)
       .values({ teamId: accepted.teamId, userId: user.id, role: accepted.role })
       .onConflictDoNothing();
-    return { teamId: accepted.teamId };
+    return { teamId: accepted.teamId, added: true };
   });
+  if (joined.added) await publishTeamUpdated(ctx, joined.teamId, "members_added", user.id);
+  return { teamId: joined.teamId };
 }

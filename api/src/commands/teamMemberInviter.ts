@@ -8,6 +8,7 @@ import { teamInvitations, teamMembers, users } from "../db/schema";
 import { alreadyTeamMember } from "../errors";
 import { sendTeamInvitationMail } from "../integrations/mail/teamInvitationMailer";
 import type { TeamRow } from "../presenters/teamPresenter";
+import { publishTeamUpdated } from "../realtime/teamUpdated";
 
 /** How long a team invitation stays open (issue #11 section 1: 14 days). */
 export const TEAM_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -49,6 +50,7 @@ export async function inviteTeamMember(
     await ctx.db
       .delete(teamInvitations)
       .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, input.email)));
+    await publishTeamUpdated(ctx, team.id, "members_added", existing.id);
     return { status: "added" };
   }
   const token = randomBytes(32).toString("base64url");

@@ -39,6 +39,16 @@ export interface HubConnection {
   evict?(): void;
 }
 
+/**
+ * One socket's listener of its teams' pushes (issue #11): given the parsed `team_updated`, it
+ * re-checks membership before sending anything. It also gets the hub's own frames (`resync`,
+ * SERVICE_UNAVAILABLE), once per watcher however many teams it watches.
+ */
+export type TeamWatcher = (message: ServerMessage) => void;
+
+/** NOTIFY keys of team pushes begin like this (session keys are uuids, so they never clash). */
+const TEAM_KEY_PREFIX = "team:";
+
 /** Frames naming a removed voter begin like this (JSON.stringify keeps the `type` key first). */
 const REMOVED_PREFIX = '{"type":"participant_removed"';
 
@@ -68,6 +78,8 @@ export interface HubOptions {
 export class Hub {
   readonly instanceId = randomUUID();
   private readonly rooms = new Map<string, Set<HubConnection>>();
+  /** Local watchers per team id (`watch_team`; issue #11). */
+  private readonly teamWatchers = new Map<string, Set<TeamWatcher>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private presenceListener: PresenceListener | undefined;
   private readonly publishListeners: ((sessionId: string, message: ServerMessage) => void)[] = [];
@@ -109,10 +121,13 @@ export class Hub {
     this.heartbeat.unref();
   }
 
-  /** Sends one frame to every local connection of every room. */
+  /** Sends one frame to every local connection of every room, and once to every team watcher. */
   private broadcastLocal(message: ServerMessage): void {
     const frame = Buffer.from(JSON.stringify(message));
     for (const room of this.rooms.values()) for (const conn of room) conn.send(frame);
+    const watchers = new Set<TeamWatcher>();
+    for (const set of this.teamWatchers.values()) for (const watcher of set) watchers.add(watcher);
+    for (const watcher of watchers) watcher(message);
   }
 
   /** After LISTEN is back: presence rows first (they may have expired), then `resync` to all. */
@@ -264,8 +279,49 @@ export class Hub {
     const frame = JSON.stringify(message);
     this.deliver(sessionId, frame);
     for (const listener of this.publishListeners) listener(sessionId, message);
+    await this.notifyOthers(sessionId, frame);
+  }
+
+  /**
+   * Registers a watcher of a team's pushes on this instance (`watch_team`; issue #11).
+   * @returns the function that unregisters it
+   */
+  watchTeam(teamId: string, watcher: TeamWatcher): () => void {
+    let set = this.teamWatchers.get(teamId);
+    if (!set) {
+      set = new Set();
+      this.teamWatchers.set(teamId, set);
+    }
+    set.add(watcher);
+    return () => {
+      const current = this.teamWatchers.get(teamId);
+      if (!current?.delete(watcher)) return;
+      if (current.size === 0) this.teamWatchers.delete(teamId);
+    };
+  }
+
+  /**
+   * Sends a team's push (`team_updated`) to its watchers on every instance, through the same
+   * NOTIFY channel as session pushes. Call it only after the change has committed.
+   */
+  async publishTeam(teamId: string, message: ServerMessage): Promise<void> {
+    const frame = JSON.stringify(message);
+    this.deliverTeam(teamId, frame);
+    await this.notifyOthers(`${TEAM_KEY_PREFIX}${teamId}`, frame);
+  }
+
+  /** Hands a team frame to this instance's watchers of the team. */
+  private deliverTeam(teamId: string, frame: string): void {
+    const set = this.teamWatchers.get(teamId);
+    if (!set) return;
+    const message = JSON.parse(frame) as ServerMessage;
+    for (const watcher of [...set]) watcher(message);
+  }
+
+  /** NOTIFY (PostgreSQL only) of one frame for `key` (a session id or `team:<id>`) to the other instances. */
+  private async notifyOthers(key: string, frame: string): Promise<void> {
     if (this.database.kind !== "postgres") return;
-    const header = `${this.instanceId}|${sessionId}|`;
+    const header = `${this.instanceId}|${key}|`;
     try {
       if (Buffer.byteLength(frame) <= INLINE_LIMIT) {
         await this.database.notify(CHANNEL, `${header}${frame}`);
@@ -299,7 +355,8 @@ export class Hub {
     if (first < 0 || second < 0) return;
     if (payload.slice(0, first) === this.instanceId) return;
     const sessionId = payload.slice(first + 1, second);
-    if (!this.rooms.has(sessionId)) return;
+    const teamId = sessionId.startsWith(TEAM_KEY_PREFIX) ? sessionId.slice(TEAM_KEY_PREFIX.length) : null;
+    if (teamId !== null ? !this.teamWatchers.has(teamId) : !this.rooms.has(sessionId)) return;
     let frame = payload.slice(second + 1);
     if (frame.startsWith("@")) {
       const rows = await this.database.db
@@ -310,7 +367,8 @@ export class Hub {
       if (!rows[0]) return;
       frame = rows[0].payload;
     }
-    this.deliver(sessionId, frame);
+    if (teamId !== null) this.deliverTeam(teamId, frame);
+    else this.deliver(sessionId, frame);
   }
 
   /**

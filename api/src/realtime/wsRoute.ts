@@ -1,24 +1,26 @@
 import {
   CLOSE_REMOVED,
   clientMessageSchema,
+  MAX_WATCHED_TEAMS,
   type ParsedClientMessage,
   type ServerMessage,
 } from "@pointwise/core/realtime";
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
-import type { IdentitySource } from "../auth/currentUser";
+import { type IdentitySource, requireUser, type UserRow } from "../auth/currentUser";
 import { PARTICIPANT_HEADER } from "../auth/participantTokens";
 import { addUserParticipant } from "../commands/participantJoiner";
 import { updateStory } from "../commands/storyUpdater";
 import { castVote } from "../commands/voteCaster";
 import type { AppContext } from "../context";
-import { knownError, permissionDenied, unauthorized, validationError } from "../errors";
+import { knownError, permissionDenied, rateLimited, unauthorized, validationError } from "../errors";
 import { loadSessionAccess, refreshSessionAccess, type SessionAccess, sessionPolicy } from "../policies/sessionPolicy";
+import { loadTeamAccess, teamPolicy } from "../policies/teamPolicy";
 import { sessionSnapshot } from "../queries/sessionState";
 import { FrameQueue } from "./frameQueue";
 import { FrameRateLimiter } from "./frameRateLimit";
-import type { HubConnection } from "./hub";
+import type { HubConnection, TeamWatcher } from "./hub";
 import { publishParticipantsUpdate, wasAbsent } from "./participantsUpdate";
 import { reactionLimiter, sendReaction } from "./reactions";
 import { SocketCounter } from "./socketCounter";
@@ -113,6 +115,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const frames = new FrameQueue(MAX_QUEUED_FRAMES);
     const limiter = new FrameRateLimiter(limits);
     const reactions = reactionLimiter();
+    /** Teams this socket watches (`watch_team`; issue #11): team id -> who watches, and the unwatch. */
+    const watchedTeams = new Map<string, { user: UserRow; unwatch(): void }>();
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -199,6 +203,47 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       for (const frame of pending) if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
     };
 
+    const unwatchTeam = (teamId: string) => {
+      watchedTeams.get(teamId)?.unwatch();
+      watchedTeams.delete(teamId);
+    };
+    let teamChecks = Promise.resolve();
+    /**
+     * This socket's one watcher of all its teams. Each `team_updated` re-reads the caller's
+     * membership (one query) before it is sent, one check after another so the pushes keep their
+     * order: a member gets it; one who is no longer a member gets `team_access_revoked` and the
+     * watch ends. The hub's own frames (`resync`, SERVICE_UNAVAILABLE) pass as they are, unless
+     * the socket is in a session room, which already got them.
+     */
+    const teamWatcher: TeamWatcher = (message) => {
+      if (message.type !== "team_updated") {
+        if (!room) send(message);
+        return;
+      }
+      const watched = watchedTeams.get(message.teamId);
+      if (!watched) return;
+      teamChecks = teamChecks
+        .then(async () => {
+          if (watchedTeams.get(message.teamId) !== watched || socket.readyState !== socket.OPEN) return;
+          const access = await loadTeamAccess(ctx.db, watched.user, message.teamId);
+          if (access.isMember) return send(message);
+          unwatchTeam(message.teamId);
+          send({ type: "team_access_revoked", teamId: message.teamId });
+        })
+        .catch((err: unknown) => log.warn({ err }, "team push failed"));
+    };
+    /** `watch_team` (issue #11): members only (teamPolicy.view); pushes go through teamWatcher. */
+    const watchTeam = async (msg: Extract<ParsedClientMessage, { type: "watch_team" }>) => {
+      if (msg.accessToken) identity.userMemo = await app.teamsUserFromToken(msg.accessToken);
+      const user = await requireUser(ctx.db, identity);
+      const team = teamPolicy.view(await loadTeamAccess(ctx.db, user, msg.teamId));
+      if (!watchedTeams.has(team.id)) {
+        if (watchedTeams.size >= MAX_WATCHED_TEAMS) throw rateLimited();
+        watchedTeams.set(team.id, { user, unwatch: ctx.hub.watchTeam(team.id, teamWatcher) });
+      }
+      send({ type: "ack", for: "watch_team", teamId: team.id });
+    };
+
     const handle = async (raw: string) => {
       if (socket.readyState !== socket.OPEN) return; // closed while the frame waited: nobody to answer
       const msg = parseFrame(raw);
@@ -209,6 +254,10 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           return leave();
         case "join_session":
           return join(msg);
+        case "watch_team":
+          return watchTeam(msg);
+        case "unwatch_team":
+          return unwatchTeam(msg.teamId);
         case "vote_update": {
           const access = await currentAccess();
           sessionPolicy.participate(access);
@@ -253,6 +302,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     });
     socket.on("close", () => {
       releaseIp();
+      for (const teamId of [...watchedTeams.keys()]) unwatchTeam(teamId);
       frames.close(() => leave().catch(() => undefined));
     });
   });

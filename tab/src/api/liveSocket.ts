@@ -164,7 +164,7 @@ export function openLiveSocket(
         console.warn("Unreadable live message", error);
         return;
       }
-      if (message.type === "session_snapshot") attempt = 0;
+      if (message.type === "session_snapshot" || (message.type === "ack" && message.for === "watch_team")) attempt = 0;
       handlers.onMessage(message);
     };
     opened.onclose = (event) => {

@@ -4,6 +4,8 @@ import { useLocation } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useSessions } from "../../api/sessionQueries";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { useTeams } from "../../api/teamQueries";
+import { useLiveTeams } from "../../api/useLiveTeams";
 import { usePageTitle } from "../common/usePageTitle";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
 import { CreateSessionButton } from "./CreateSessionButton";
@@ -42,6 +44,12 @@ export function DashboardPage() {
   const { data: user } = useCurrentUser();
   const sessions = useSessions();
   const subscription = useSubscriptionStatus();
+  const teams = useTeams(Boolean(user));
+  // The user's teams live (issue #11): a removal drops the team and its sessions at once.
+  useLiveTeams(
+    (teams.data ?? []).map((t) => t.id),
+    Boolean(user),
+  );
   const [creating, setCreating] = useState(false);
   if (!user) return <Text>Loading dashboard...</Text>;
   const used = subscription.data?.sessionsOwned ?? 0;

@@ -3,6 +3,7 @@ import { Add20Regular } from "@fluentui/react-icons";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { useTeam, useTeamSessions } from "../../api/teamQueries";
+import { useLiveTeams } from "../../api/useLiveTeams";
 import { EmptyState } from "../common/EmptyState";
 import { usePageTitle } from "../common/usePageTitle";
 import { NotFoundPage } from "../errors/NotFoundPage";
@@ -28,6 +29,7 @@ export function TeamSessionsPage() {
   const sessions = useTeamSessions(id);
   const [creating, setCreating] = useState(false);
   const team = teamQuery.data;
+  useLiveTeams([id], Boolean(team)); // edits and removal seen live (issue #11)
   usePageTitle(team ? `${team.name} sessions` : "Team sessions");
   if (teamQuery.isLoading) return <Spinner />;
   if (!team) return <NotFoundPage />; // 403 TEAM_ACCESS_DENIED or 404, as on the settings page

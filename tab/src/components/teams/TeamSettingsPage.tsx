@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useTeam, useTeamMembers } from "../../api/teamQueries";
+import { useLiveTeams } from "../../api/useLiveTeams";
 import { usePageTitle } from "../common/usePageTitle";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { TeamDetailsTab } from "./TeamDetailsTab";
@@ -16,6 +17,7 @@ const useStyles = makeStyles({
 /**
  * /teams/{id}/settings (spec part 2 section 2; issue #11 section 1): a Members tab and a
  * Settings tab; anyone who is not a member (403 TEAM_ACCESS_DENIED or 404) gets the not-found view.
+ * Team changes arrive live (useLiveTeams): a member removed meanwhile sees the not-found view at once.
  */
 export function TeamSettingsPage() {
   const styles = useStyles();
@@ -24,6 +26,7 @@ export function TeamSettingsPage() {
   const team = useTeam(id);
   const members = useTeamMembers(team.data ? id : null);
   const [tab, setTab] = useState<"members" | "settings">("members");
+  useLiveTeams([id], Boolean(team.data)); // role changes and removal seen live (issue #11)
   usePageTitle(team.data ? `${team.data.name} settings` : "Team settings");
   if (team.isLoading || user.isLoading) return <Spinner />;
   if (!team.data || !user.data) return <NotFoundPage />;

@@ -1,0 +1,170 @@
+import type { TeamInviteResult, TeamView } from "@pointwise/core/presented";
+import pg from "pg";
+import { buildUser, type TestUser } from "../testing/factories";
+import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
+import { openSocket, type TestSocket } from "../testing/wsClient";
+
+/**
+ * Team changes pushed live (issue #11 proof: "role change and removal seen live by the member"):
+ * `watch_team` for members only, `team_updated` on role change, removal, added members and
+ * edits, `team_access_revoked` for the removed member, and delivery across two instances.
+ */
+
+/** A team of `owner` with `member` added at once (an existing account). */
+async function buildTeam(url: string): Promise<{ team: TeamView; owner: TestUser; member: TestUser }> {
+  const owner = await buildUser(url, { firstName: "Olga" });
+  const member = await buildUser(url, { firstName: "Max" });
+  const team = (await owner.client.post<TeamView>("/api/teams", { name: "Platform" })).body;
+  const res = await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, {
+    email: member.email,
+    role: "member",
+  });
+  expect(res.body).toEqual({ status: "added" });
+  return { team, owner, member };
+}
+
+/** A socket of `user` watching `teamId` (the ack received). */
+async function watch(url: string, user: TestUser, teamId: string): Promise<TestSocket> {
+  const ws = await openSocket(url, user.client);
+  ws.send({ type: "watch_team", teamId });
+  await ws.next("ack", (m) => m.for === "watch_team");
+  return ws;
+}
+
+describe("watch_team on one instance", () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it("pushes a role change and the removal to the member, who then loses the watch", async () => {
+    const { team, owner, member } = await buildTeam(server.url);
+    const memberWs = await watch(server.url, member, team.id);
+    const ownerWs = await watch(server.url, owner, team.id);
+    try {
+      const changed = await owner.client.patch(`/api/teams/${team.id}/members/${member.user.id}`, { role: "admin" });
+      expect(changed.status).toBe(200);
+      expect(await memberWs.next("team_updated")).toEqual({
+        type: "team_updated",
+        teamId: team.id,
+        change: "member_role",
+        userId: member.user.id,
+      });
+      await ownerWs.next("team_updated", (m) => m.change === "member_role");
+
+      const removed = await owner.client.delete(`/api/teams/${team.id}/members/${member.user.id}`);
+      expect(removed.status).toBe(200);
+      expect(await memberWs.next("team_access_revoked")).toEqual({ type: "team_access_revoked", teamId: team.id });
+      expect(await ownerWs.next("team_updated", (m) => m.change === "member_removed")).toMatchObject({
+        userId: member.user.id,
+      });
+
+      // Unsubscribed: a later change reaches the owner but no longer the removed member.
+      await owner.client.patch(`/api/teams/${team.id}`, { name: "Core" });
+      await ownerWs.next("team_updated", (m) => m.change === "team_edited");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(memberWs.messages.filter((m) => m.type === "team_updated")).toHaveLength(1);
+      expect(memberWs.messages.filter((m) => m.type === "team_access_revoked")).toHaveLength(1);
+    } finally {
+      await memberWs.close();
+      await ownerWs.close();
+    }
+  });
+
+  it("pushes members added, by invitation accepted at registration", async () => {
+    const { team, owner } = await buildTeam(server.url);
+    const ownerWs = await watch(server.url, owner, team.id);
+    try {
+      const email = `newcomer-${Date.now()}@example.com`;
+      const invited = await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, {
+        email,
+        role: "member",
+      });
+      expect(invited.body.status).toBe("invited");
+      const newcomer = await buildUser(server.url, { email });
+      expect(await ownerWs.next("team_updated")).toEqual({
+        type: "team_updated",
+        teamId: team.id,
+        change: "members_added",
+        userId: newcomer.user.id,
+      });
+    } finally {
+      await ownerWs.close();
+    }
+  });
+
+  it("refuses outsiders, signed-out sockets and unknown teams", async () => {
+    const { team } = await buildTeam(server.url);
+    const outsider = await buildUser(server.url);
+    const ws = await openSocket(server.url, outsider.client);
+    const anonymous = await openSocket(server.url);
+    try {
+      ws.send({ type: "watch_team", teamId: team.id });
+      expect(await ws.next("error")).toMatchObject({ code: "TEAM_ACCESS_DENIED" });
+      ws.send({ type: "watch_team", teamId: "00000000-0000-4000-8000-000000000000" });
+      expect(await ws.next("error")).toMatchObject({ code: "NOT_FOUND" });
+      ws.send({ type: "watch_team" });
+      expect(await ws.next("error")).toMatchObject({ code: "VALIDATION_ERROR" });
+      anonymous.send({ type: "watch_team", teamId: team.id });
+      expect(await anonymous.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+      expect(ws.messages.some((m) => m.type === "ack")).toBe(false);
+    } finally {
+      await ws.close();
+      await anonymous.close();
+    }
+  });
+});
+
+const maybe = testDbKind() === "postgres" ? describe : describe.skip;
+
+maybe("watch_team across two instances", () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let a: TestServer;
+  let b: TestServer;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    a = await startTestServer({ databaseUrl: scratch.url });
+    b = await startTestServer({ databaseUrl: scratch.url });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await scratch?.drop();
+  });
+
+  it("delivers a role change and the removal made on A to the member watching on B", async () => {
+    const { team, owner, member } = await buildTeam(a.url);
+    const memberWs = await watch(b.url, member, team.id);
+    try {
+      await owner.client.patch(`/api/teams/${team.id}/members/${member.user.id}`, { role: "admin" });
+      expect(await memberWs.next("team_updated")).toMatchObject({ change: "member_role", userId: member.user.id });
+      await owner.client.delete(`/api/teams/${team.id}/members/${member.user.id}`);
+      expect(await memberWs.next("team_access_revoked")).toEqual({ type: "team_access_revoked", teamId: team.id });
+    } finally {
+      await memberWs.close();
+    }
+  }, 30_000);
+
+  it("tells a watcher to resync when LISTEN was lost, and delivers again after", async () => {
+    const { team, owner, member } = await buildTeam(a.url);
+    const memberWs = await watch(b.url, member, team.id);
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      // Only this scratch database's LISTEN connections (the server is shared).
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where query ilike 'LISTEN%' and datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      expect(killed.rowCount).toBe(2);
+      await memberWs.next("resync", undefined, 15_000);
+      expect(memberWs.messages.filter((m) => m.type === "resync")).toHaveLength(1);
+      await owner.client.patch(`/api/teams/${team.id}/members/${member.user.id}`, { role: "admin" });
+      expect(await memberWs.next("team_updated", undefined, 10_000)).toMatchObject({ change: "member_role" });
+    } finally {
+      await admin.end();
+      await memberWs.close();
+    }
+  }, 40_000);
+});

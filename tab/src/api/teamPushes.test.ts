@@ -1,0 +1,37 @@
+/**
+ * @jest-environment jsdom
+ */
+import { QueryClient } from "@tanstack/react-query";
+import { queryKeys } from "./queryKeys";
+import { applyTeamMessage } from "./useLiveTeams";
+
+/** Team pushes in the tab's cache (issue #11): `team_updated` refetches, `team_access_revoked` forgets. */
+const TID = "team-1";
+
+function seeded() {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.team(TID), { id: TID, name: "Platform" });
+  client.setQueryData(queryKeys.teamMembers(TID), [{ id: "m1" }]);
+  client.setQueryData(queryKeys.teamSessions(TID), []);
+  client.setQueryData(queryKeys.teams, [{ id: TID }]);
+  client.setQueryData(queryKeys.team("other"), { id: "other" });
+  return client;
+}
+
+it("marks the team's entries and the lists stale on team_updated", () => {
+  const client = seeded();
+  applyTeamMessage(client, { type: "team_updated", teamId: TID, change: "member_role", userId: "u1" });
+  expect(client.getQueryState(queryKeys.team(TID))?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.teamMembers(TID))?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.teams)?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.team("other"))?.isInvalidated).toBe(false);
+});
+
+it("forgets the team on team_access_revoked, so its page shows the not-found view", () => {
+  const client = seeded();
+  applyTeamMessage(client, { type: "team_access_revoked", teamId: TID });
+  expect(client.getQueryData(queryKeys.team(TID))).toBeUndefined();
+  expect(client.getQueryData(queryKeys.teamMembers(TID))).toBeUndefined();
+  expect(client.getQueryState(queryKeys.teams)?.isInvalidated).toBe(true);
+  expect(client.getQueryData(queryKeys.team("other"))).toEqual({ id: "other" });
+});
