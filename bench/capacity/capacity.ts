@@ -1,29 +1,6 @@
-/**
- * Capacity benchmark (`npm run capacity -w bench`).
- *
- * What it measures: whether ONE server instance holds 10,000 WebSocket participants
- * (1,000 sessions of 10) for 60 s while every session gets a vote every 3 s (staggered,
- * about 333 votes/s in all), and at what cost: connections established and still open at
- * the end, the server child's resident memory (VmRSS sampled every second: peak during the
- * hold, at the end; VmHWM for the whole run), its CPU use during the hold, and the fan-out
- * latency of those votes (time from just before the vote frame is sent until each of the
- * 9 other clients of the session has the `vote_update` push; max over them per vote).
- *
- * How: the bench starts its own server child on 127.0.0.1 (PostgreSQL server by default, a
- * throwaway database; `--db pglite` also works), seeds users/sessions/stories/guest
- * participants directly in the database (the API allows 3 sessions per free user and
- * per-IP rate limits; tokens are random, only their SHA-256 is stored, as the server does),
- * then opens 10,000 clients from this process (the server runs alone in its child, so its
- * RSS is its own), each joining with its participant token. Votes are WebSocket
- * `vote_update` frames; each voter alternates 3/5 points so every vote is a real change on a
- * story that is never revealed.
- *
- * Options (argv or env): --db postgres|pglite (BENCH_DB), --sessions 1000 (BENCH_SESSIONS),
- * --size 10 (BENCH_SESSION_SIZE), --hold 60 (BENCH_HOLD_S), --interval 3000 (BENCH_VOTE_MS).
- */
-import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { mapLimit } from "../lib/http";
+import { loadAverage, option } from "../lib/options";
 import { type SeededSession, seedSessions } from "../lib/seedSessions";
 import { cpuSeconds, type DbKind, execSql, readRss, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
@@ -31,12 +8,6 @@ import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 
 const RSS_TARGET_MB = 300;
 const CONNECT_CONCURRENCY = 100;
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
 
 /** A session during the hold: its clients and the vote in flight. */
 interface LiveSession {
@@ -58,10 +29,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   console.log(
     `Capacity: ${total} participants in ${sessionCount} sessions of ${size}, hold ${holdMs / 1000} s, ` +
-      `one vote per session every ${intervalMs} ms, database ${kind}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
+      `one vote per session every ${intervalMs} ms, database ${kind}; load average ${loadAverage()}`,
   );
 
   const server = await startServer(kind);
@@ -222,12 +190,7 @@ async function main(): Promise<void> {
     console.log(table(rows));
     const pass = !serverGone && held === total && established === total && peakRss <= RSS_TARGET_MB;
     console.log(`\n${pass ? "PASS" : "MISS"}: all held and RSS <= ${RSS_TARGET_MB} MB`);
-    console.log(
-      `Total time ${fmt((performance.now() - started) / 1000)} s; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(" ")}`,
-    );
+    console.log(`Total time ${fmt((performance.now() - started) / 1000)} s; load average ${loadAverage()}`);
   } finally {
     // Stop the server first: 10,000 client closes would each cost it a presence update.
     await server.stop();

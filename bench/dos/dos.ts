@@ -20,15 +20,10 @@ import { performance } from "node:perf_hooks";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import WebSocket from "ws";
 import { ApiClient, registerUser } from "../lib/http";
+import { option } from "../lib/options";
 import { type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
 import { BenchSocket } from "../lib/wsClient";
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
 
 const DB = option("db", "BENCH_DB", "pglite") as DbKind;
 const FLOOD_S = Number(option("flood", "BENCH_FLOOD_S", "5"));

@@ -22,28 +22,18 @@
  * `--guests 10` (BENCH_GUESTS), `--restarts 2` (BENCH_RESTARTS).
  */
 import fs from "node:fs";
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { ApiClient, registerUser } from "../lib/http";
+import { loadAverage, option } from "../lib/options";
 import { type BenchServer, cpuSeconds, type DbKind, readRss, startServer } from "../lib/server";
 import { fmt, table } from "../lib/stats";
 
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
 const DBS = option("db", "BENCH_DBS", "pglite,postgres").split(",") as DbKind[];
 const SETTLE_S = Number(option("settle", "BENCH_SETTLE", "5"));
 const GUESTS = Number(option("guests", "BENCH_GUESTS", "10"));
 const RESTARTS = Number(option("restarts", "BENCH_RESTARTS", "2"));
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const loadavg = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(2))
-    .join(" ");
-
 /** One database's figures: times in ms, memory in MiB. */
 interface Result {
   db: DbKind;
@@ -151,7 +141,7 @@ async function run(db: DbKind): Promise<Result> {
 }
 
 async function main(): Promise<void> {
-  console.log(`load average at start: ${loadavg()}`);
+  console.log(`load average at start: ${loadAverage()}`);
   console.log(`idle settle ${SETTLE_S} s, ${GUESTS} guests, ${RESTARTS} extra restarts; Node ${process.version}\n`);
   const results: Result[] = [];
   for (const db of DBS) results.push(await run(db));
@@ -169,7 +159,7 @@ async function main(): Promise<void> {
   add("  slowest join (ms)", (r) => fmt(r.joinSlowestMs, 0));
   add("  server CPU meanwhile (ms)", (r) => fmt(r.joinCpuMs, 0));
   console.log(table(rows));
-  console.log(`\nload average at end: ${loadavg()}`);
+  console.log(`\nload average at end: ${loadAverage()}`);
 }
 
 main().then(

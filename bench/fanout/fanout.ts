@@ -1,34 +1,7 @@
-/**
- * Fan-out latency benchmark (`npm run fanout -w bench`).
- *
- * What it measures: N WebSocket clients sit in one session (the signed-in creator plus N-1
- * guests); one client casts a vote with a `vote_update` frame; we time from just before the
- * frame is sent until each OTHER client has received the `vote_update` push for that vote.
- * Per vote we keep the max across clients ("all others have it"), the min (first delivery),
- * the voter's ack time, and every per-client latency; plus the payload bytes and frames all
- * clients received for the vote.
- *
- * How: the bench starts its own server child (api/dist/server.js) on 127.0.0.1 for each
- * database (PGlite, then the local PostgreSQL server), sets the session up through the REST
- * API (N = 10, 100); for N > 100 (beyond the API's 2..100 limit) the session's
- * max_participants is raised in the database before the guests join. Clients run in this
- * process; the receive timestamp is taken first thing in each frame handler. Votes are
- * sequential (next vote after the previous one fully arrived), voters rotate over all
- * clients and each voter alternates 3/5 points, so every vote is a real change on a story
- * that is never revealed. A short warm-up (not measured) moves the story to "voting".
- *
- * `--via ws,rest` (BENCH_VIA): votes as `vote_update` frames (ws) and/or as the browser casts
- * them, `POST /api/votes` with the voter's cookies (sign-in or `pt_<sessionId>`) and CSRF header
- * (rest; "ack" is then the HTTP answer). Each row also prints the server's CPU per vote (user +
- * system of the server process over the measured votes; on PGlite with the database).
- *
- * Options (argv or env): --db pglite,postgres (BENCH_DBS), --n 10,100,500 (BENCH_SIZES),
- * --votes 200 (BENCH_VOTES), --via ws,rest (BENCH_VIA).
- */
-import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
-import { type BenchServer, cpuSeconds, type DbKind, execSql, startServer } from "../lib/server";
+import { loadAverage, option } from "../lib/options";
+import { allowRoomSizes, type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
 import { fmt, type Summary, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 
@@ -40,12 +13,6 @@ const VOTE_TIMEOUT_MS = 5_000;
 const JOIN_TIMEOUT_MS = 180_000;
 /** Sampling period of the clients' event-loop delay monitor. */
 const LOOP_RESOLUTION_MS = 2;
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
 
 /** A session ready for measuring: its clients (index 0 is the creator) and the story voted on. */
 interface Room {
@@ -60,12 +27,6 @@ type Via = "ws" | "rest";
 
 /** The REST credentials of each client, as its browser would send them with `POST /api/votes`. */
 type RestHeaders = Map<BenchSocket, Record<string, string>>;
-
-const loadNow = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 /** Figures of one (database, N, via) run. */
 interface Result {
@@ -243,17 +204,7 @@ async function runDatabase(kind: DbKind, sizes: number[], votes: number, vias: V
   try {
     const rooms: Room[] = [];
     for (const n of sizes) rooms.push(await createRoom(server, n));
-    const big = rooms.filter((r) => r.n > 100);
-    if (big.length > 0) {
-      // Beyond the API's limit (2..100); the database allows up to 500.
-      await execSql(
-        server,
-        big.map((r) => ({
-          text: "UPDATE pointing_sessions SET max_participants = $1 WHERE id = $2",
-          values: [r.n, r.sessionId],
-        })),
-      );
-    }
+    await allowRoomSizes(server, rooms);
     for (const room of rooms) {
       const setupStart = performance.now();
       const { clients, rest } = await connectClients(server, room);
@@ -264,7 +215,7 @@ async function runDatabase(kind: DbKind, sizes: number[], votes: number, vias: V
         await castVotes(clients, room.storyId, WARMUP_VOTES, points, via, server, rest);
         await waitForQuiet(clients, 300);
         const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
-        const loadStart = loadNow();
+        const loadStart = loadAverage();
         const cpu0 = cpuSeconds(server.pid());
         loopDelay.enable();
         const r = await castVotes(clients, room.storyId, votes, points, via, server, rest);
@@ -276,7 +227,7 @@ async function runDatabase(kind: DbKind, sizes: number[], votes: number, vias: V
           via,
           cpuMsPerVote: cpuMs / Math.max(1, votes - r.lost),
           loadStart,
-          loadEnd: loadNow(),
+          loadEnd: loadAverage(),
           votes,
           lost: r.lost,
           allOthers: summarize(r.allOthers),
@@ -310,7 +261,7 @@ async function main(): Promise<void> {
   const votes = Number(option("votes", "BENCH_VOTES", "200"));
   const vias = option("via", "BENCH_VIA", "ws,rest").split(",") as Via[];
   const started = performance.now();
-  const load = loadNow;
+  const load = loadAverage;
   console.log(
     `Fan-out: ${votes} votes per N, N = ${sizes.join(", ")}, databases: ${dbs.join(", ")}; load average ${load()}`,
   );

@@ -1,48 +1,12 @@
-/**
- * Join benchmark (`npm run bench:join`; issue #10, "Join").
- *
- * What it measures: N clients are in one session: the signed-in leader, connected first, and N-1 guests who join
- * it the way the web app does (POST
- * `/api/sessions/:id/join-anonymous`, then a WebSocket `join_session` with the participant
- * token). Printed per (database, N):
- *
- * - wall time from the first join's start until every joiner has its `session_snapshot`;
- * - the server child's CPU (user + system from /proc/<pid>/stat) from the first join until the
- *   room is quiet, in total and per join;
- * - frames and payload bytes all clients received: snapshots (one per joiner is the target),
- *   and the other frames (deltas), also per join per member already there: a join's members
- *   are the leader and the joiners before it, N(N-1)/2 pairs in all;
- * - the frame types seen, and the load average at start and end.
- *
- * How: one server child per database (PGlite, then the local PostgreSQL server); a fresh
- * session per N (the API caps `maxParticipants` at 100, so for N > 100 the session's
- * `max_participants` is raised in the database first, as bench/fanout does). Joins run with
- * at most `--concurrency` clients in flight (each: REST join, then WebSocket join).
- *
- * Options (argv or env): --db pglite,postgres (BENCH_DBS), --n 50,100,500 (BENCH_SIZES),
- * --concurrency 32 (BENCH_CONCURRENCY).
- */
-import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
-import { type BenchServer, cpuSeconds, type DbKind, execSql, startServer } from "../lib/server";
+import { loadAverage, option } from "../lib/options";
+import { allowRoomSizes, type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 
 /** Target of issue #10: 500 clients join one session in at most this many seconds. */
 const TARGET_500_S = 5;
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 /** A session waiting for its joiners, with the leader's socket already in it. */
 interface Room {
@@ -84,7 +48,7 @@ async function createRoom(server: BenchServer, n: number): Promise<Room> {
 
 /** Joins N-1 guests to the room (REST, then WebSocket) and measures the server and the clients. */
 async function joinRoom(server: BenchServer, room: Room, concurrency: number): Promise<Result> {
-  const loadStart = load();
+  const loadStart = loadAverage();
   const leaderSocket = new BenchSocket(server.wsUrl, room.leader.cookieHeader());
   await leaderSocket.join(room.sessionId);
   await waitForQuiet([leaderSocket], 300);
@@ -158,7 +122,7 @@ async function joinRoom(server: BenchServer, room: Room, concurrency: number): P
     otherBytes: bytes - snapshotBytes,
     types,
     loadStart,
-    loadEnd: load(),
+    loadEnd: loadAverage(),
   };
 }
 
@@ -169,16 +133,7 @@ async function runDatabase(kind: DbKind, sizes: number[], concurrency: number): 
   try {
     const rooms: Room[] = [];
     for (const n of sizes) rooms.push(await createRoom(server, n));
-    const big = rooms.filter((r) => r.n > 100);
-    if (big.length > 0) {
-      await execSql(
-        server,
-        big.map((r) => ({
-          text: "UPDATE pointing_sessions SET max_participants = $1 WHERE id = $2",
-          values: [r.n, r.sessionId],
-        })),
-      );
-    }
+    await allowRoomSizes(server, rooms);
     for (const room of rooms) {
       const r = await joinRoom(server, room, concurrency);
       console.log(
@@ -200,7 +155,7 @@ async function main(): Promise<void> {
   const concurrency = Number(option("concurrency", "BENCH_CONCURRENCY", "32"));
   const started = performance.now();
   console.log(
-    `Join: N = ${sizes.join(", ")} clients (leader connected first, N-1 guests: REST join, then WebSocket join; ${concurrency} in flight) into a session whose leader is connected; databases: ${dbs.join(", ")}; load average ${load()}`,
+    `Join: N = ${sizes.join(", ")} clients (leader connected first, N-1 guests: REST join, then WebSocket join; ${concurrency} in flight) into a session whose leader is connected; databases: ${dbs.join(", ")}; load average ${loadAverage()}`,
   );
   const all: Result[] = [];
   for (const kind of dbs) all.push(...(await runDatabase(kind, sizes, concurrency)));
@@ -254,7 +209,7 @@ async function main(): Promise<void> {
       }),
     ]),
   );
-  console.log(`\nTotal time ${fmt((performance.now() - started) / 1000)} s; load average ${load()}`);
+  console.log(`\nTotal time ${fmt((performance.now() - started) / 1000)} s; load average ${loadAverage()}`);
 }
 
 main().then(

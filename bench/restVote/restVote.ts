@@ -29,21 +29,10 @@
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
+import { loadAverage, option } from "../lib/options";
 import { type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
 import { fmt, type Summary, summarize, table } from "../lib/stats";
 import { BenchSocket, waitForQuiet } from "../lib/wsClient";
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 /** One voter of one session: how it votes over REST (headers) and its socket. */
 interface Voter {
@@ -165,7 +154,7 @@ async function measured(
   name: string,
   body: () => Promise<{ latencies: number[]; errors: number; seconds: number }>,
 ): Promise<Phase> {
-  const loadStart = load();
+  const loadStart = loadAverage();
   const cpu0 = cpuSeconds(server.pid());
   const r = await body();
   const cpuMs = (cpuSeconds(server.pid()) - cpu0) * 1000;
@@ -178,7 +167,7 @@ async function measured(
     latency: summarize(r.latencies),
     cpuMsPerVote: cpuMs / Math.max(1, r.latencies.length),
     loadStart,
-    loadEnd: load(),
+    loadEnd: loadAverage(),
   };
   console.log(
     `  ${db} ${name}: ${phase.votes} votes (${phase.errors} errors) in ${fmt(phase.seconds)} s = ${fmt(phase.votes / phase.seconds, 0)}/s, ` +
@@ -313,7 +302,7 @@ async function main(): Promise<void> {
   };
   console.log(
     `REST vote: ${opts.sessions} sessions of ${opts.members} signed-in + ${opts.guests} guests, closed loops ${opts.seconds} s, ` +
-      `open loop ${opts.rate}/s for ${opts.duration} s, databases ${dbs.join(", ")}; ${os.cpus().length} CPUs; load average ${load()}`,
+      `open loop ${opts.rate}/s for ${opts.duration} s, databases ${dbs.join(", ")}; ${os.cpus().length} CPUs; load average ${loadAverage()}`,
   );
   const all: Phase[] = [];
   for (const db of dbs) all.push(...(await runDatabase(db, opts)));
@@ -344,7 +333,7 @@ async function main(): Promise<void> {
     const ws = all.find((p) => p.db === db && p.name === "closed WS");
     return rest && ws ? `${db}: REST/WS CPU ${fmt(rest.cpuMsPerVote / ws.cpuMsPerVote, 2)}` : "";
   };
-  console.log(`\n${dbs.map(ratio).filter(Boolean).join("; ")}; load average ${load()}`);
+  console.log(`\n${dbs.map(ratio).filter(Boolean).join("; ")}; load average ${loadAverage()}`);
 }
 
 main().then(

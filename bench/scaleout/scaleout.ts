@@ -1,42 +1,8 @@
-/**
- * Scale-out benchmark (`npm run bench:scaleout`; issue #10, "Scale-out").
- *
- * What it measures: two server processes on ONE PostgreSQL database hold 10,000 guest
- * participants in 1,000 sessions of 10, each session's members split across both processes
- * (member p of session s on process (p + s) mod 2: 5 and 5), while every session gets one
- * vote every 3 s (staggered over the interval, ~333 votes/s in all) for 60 s. For every
- * vote: the time from just before the request is sent until each other member has the
- * `vote_update` push, overall and separately for deliveries on the voter's own process
- * ("same") and on the other one ("cross": through PostgreSQL NOTIFY); per vote the max over
- * the members ("all others"). Also: the CPU of both server processes and of this database's
- * PostgreSQL backends (/proc/<pid>/stat), the NOTIFY traffic per vote (this bench LISTENs on
- * the hub's channel `pointwise_events` itself and counts notifications and payload bytes),
- * the load client's own CPU and event-loop delay, and the load average at start and end.
- *
- * How: a throwaway database is created; server A runs the migrations, then server B starts
- * on the same database (both `api/dist/server.js`, `npm run build:server` first). Sessions,
- * stories (in "voting") and guests are seeded in SQL (bench/lib/seedSessions.ts). Each guest
- * opens a WebSocket with the `ws` package to its process and joins with its participant
- * token. Votes go through REST `POST /api/votes` as the browser sends them (the guest's
- * `pt_<sessionId>` cookie plus the double-submit CSRF cookie and header) to the voter's own
- * process; `--via ws` sends the WebSocket `vote_update` frame instead. Each voter alternates
- * 3/5 points, so every vote is a real change. The client is lean: a frame is inspected only
- * when it starts with `{"type":"vote_update"` and then only searched for the voter's key,
- * never JSON-parsed.
- *
- * Limits lifted through documented env variables only (api/src/config.ts):
- * WS_MAX_SOCKETS_PER_IP (all clients come from 127.0.0.1) and AUTH_RATE_LIMIT_IP (set by
- * bench/lib/server.ts). The vote and join routes have no other rate limit. 10,000 sockets
- * need about 10,100 file descriptors in this process: raise `ulimit -n` first if it is lower.
- *
- * Options (argv or env): --sessions 1000 (BENCH_SESSIONS), --size 10 (BENCH_SESSION_SIZE),
- * --seconds 60 (BENCH_HOLD_S), --interval 3000 ms (BENCH_VOTE_MS), --via rest|ws (BENCH_VIA).
- */
-import os from "node:os";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import pg from "pg";
 import WebSocket from "ws";
 import { mapLimit } from "../lib/http";
+import { loadAverage, option } from "../lib/options";
 import { type SeededSession, seedSessions } from "../lib/seedSessions";
 import { type BenchServer, cpuSeconds, execSql, startServer } from "../lib/server";
 import { fmt, percentile, table } from "../lib/stats";
@@ -48,18 +14,6 @@ const CONNECT_CONCURRENCY = 100;
 const VOTE_PREFIX = Buffer.from('{"type":"vote_update"');
 const SNAPSHOT_PREFIX = Buffer.from('{"type":"session_snapshot"');
 const ERROR_PREFIX = Buffer.from('{"type":"error"');
-
-/** Reads `--name value` from argv, else env, else the default. */
-function option(name: string, env: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return (i >= 0 ? process.argv[i + 1] : undefined) ?? process.env[env] ?? fallback;
-}
-
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ");
 
 /** Whether `data` begins with `prefix` (no decoding). */
 const startsWith = (data: Buffer, prefix: Buffer) =>
@@ -215,7 +169,7 @@ async function main(): Promise<void> {
   console.log(
     `Scale-out: 2 server processes on one PostgreSQL database, ${total} participants in ${sessionCount} sessions of ${size} ` +
       `(split across both), one vote per session every ${intervalMs} ms via ${via === "rest" ? "REST POST /api/votes" : "WebSocket vote_update"} ` +
-      `for ${holdMs / 1000} s; load average ${load()}`,
+      `for ${holdMs / 1000} s; load average ${loadAverage()}`,
   );
 
   const env = { WS_MAX_SOCKETS_PER_IP: "100000000" };
@@ -266,7 +220,7 @@ async function main(): Promise<void> {
     const joinCpu = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - (joinCpuBefore[i] ?? 0), 0);
     console.log(
       `  seeded in ${fmt(seedS)} s; ${sockets.length}/${total} joined in ${fmt(connectS)} s ` +
-        `(servers' CPU ${fmt((joinCpu * 1000) / Math.max(1, sockets.length), 1)} ms per join; load average ${load()})`,
+        `(servers' CPU ${fmt((joinCpu * 1000) / Math.max(1, sockets.length), 1)} ms per join; load average ${loadAverage()})`,
     );
     if (sockets.length < total) throw new Error("not every participant joined; see the warnings above");
     sockets = live.flatMap((s) => s.members.map((m) => m.ws));
@@ -356,7 +310,7 @@ async function main(): Promise<void> {
     };
 
     // Hold.
-    const loadStart = load();
+    const loadStart = loadAverage();
     const cpuBefore = pids.map(cpuSeconds);
     await backends.sample(true);
     const clientCpuBefore = process.cpuUsage();
@@ -448,14 +402,14 @@ async function main(): Promise<void> {
           .slice(0, 6)
           .map(([key, n]) => [`  busy backends, mean per sample: ${key}`, fmt(n / Math.max(1, backends.samples), 2)]),
         ["load average at start of hold", loadStart],
-        ["load average at end of hold", load()],
+        ["load average at end of hold", loadAverage()],
       ]),
     );
     const pass = allP99 <= TARGET_P99_MS && held === total && delivered === sent && refused === 0;
     console.log(
       `\n${pass ? "PASS" : "MISS"}: every vote delivered to all others, p99 <= ${TARGET_P99_MS} ms (all others ${fmt(allP99, 1)} ms)`,
     );
-    console.log(`Total time ${fmt((performance.now() - started) / 1000)} s; load average ${load()}`);
+    console.log(`Total time ${fmt((performance.now() - started) / 1000)} s; load average ${loadAverage()}`);
   } finally {
     for (const c of admin) await c.end().catch(() => undefined);
     // Stop the servers first: 10,000 client closes would each cost a presence update.

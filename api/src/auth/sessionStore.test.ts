@@ -2,7 +2,13 @@ import { eq } from "drizzle-orm";
 import { session } from "../db/schema";
 import { ApiClient } from "../testing/apiClient";
 import { buildUser, type TestUser } from "../testing/factories";
-import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
+import {
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+  testDbKind,
+} from "../testing/testServer";
 import { SESSION_CACHE_MS, SESSION_COOKIE } from "./sessionStore";
 
 /**
@@ -70,19 +76,14 @@ describe("sign-in session cache", () => {
 const maybe = testDbKind() === "postgres" ? describe : describe.skip;
 
 maybe("sign-in session cache across two instances", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let two: TwoInstances;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    a = await startTestServer({ databaseUrl: scratch.url });
-    b = await startTestServer({ databaseUrl: scratch.url });
+    two = await startTwoInstances();
+    ({ a, b } = two);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it("ends a session signed out on A on B by NOTIFY, well before the cache would expire", async () => {
     const user = await buildUser(a.url);

@@ -1,6 +1,12 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../testing/factories";
-import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
+import {
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+  testDbKind,
+} from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 import { PARTICIPANT_JOIN_HOLD_MS, PARTICIPANTS_UPDATE_WINDOW_MS } from "./participantsUpdate";
 
@@ -149,19 +155,14 @@ describe("join pushes (one instance)", () => {
 const maybe = testDbKind() === "postgres" ? describe : describe.skip;
 
 maybe("join pushes across two instances (PostgreSQL)", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let two: TwoInstances;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    a = await startTestServer({ databaseUrl: scratch.url });
-    b = await startTestServer({ databaseUrl: scratch.url });
+    two = await startTwoInstances();
+    ({ a, b } = two);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it("a guest joining through instance A: the member on instance B gets one push", async () => {
     const { leader, session } = await buildSession(a.url);

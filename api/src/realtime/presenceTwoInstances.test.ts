@@ -1,7 +1,7 @@
 import type { ParticipantView } from "@pointwise/core/presented";
 import { CLOSE_REMOVED } from "@pointwise/core/realtime";
 import { buildSession, buildStory, joinGuest } from "../testing/factories";
-import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
+import { startTwoInstances, type TestServer, type TwoInstances, testDbKind } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
 
 /**
@@ -14,20 +14,15 @@ const GRACE_S = 1;
 const maybe = testDbKind() === "postgres" ? describe : describe.skip;
 
 maybe("presence and removal across two instances", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let two: TwoInstances;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
     const env = { PRESENCE_GRACE_SECONDS: String(GRACE_S) };
-    a = await startTestServer({ databaseUrl: scratch.url, env });
-    b = await startTestServer({ databaseUrl: scratch.url, env });
+    two = await startTwoInstances(env);
+    ({ a, b } = two);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it("pushes a guest's absence from one instance to the other", async () => {
     const { leader, session } = await buildSession(a.url);

@@ -1,7 +1,13 @@
 import type { TeamInviteResult, TeamView } from "@pointwise/core/presented";
 import pg from "pg";
 import { buildUser, type TestUser } from "../testing/factories";
-import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
+import {
+  startTestServer,
+  startTwoInstances,
+  type TestServer,
+  type TwoInstances,
+  testDbKind,
+} from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
 /**
@@ -119,19 +125,14 @@ describe("watch_team on one instance", () => {
 const maybe = testDbKind() === "postgres" ? describe : describe.skip;
 
 maybe("watch_team across two instances", () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let two: TwoInstances;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    a = await startTestServer({ databaseUrl: scratch.url });
-    b = await startTestServer({ databaseUrl: scratch.url });
+    two = await startTwoInstances();
+    ({ a, b } = two);
   });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await scratch?.drop();
-  });
+  afterAll(() => two?.close());
 
   it("delivers a role change and the removal made on A to the member watching on B", async () => {
     const { team, owner, member } = await buildTeam(a.url);
@@ -149,7 +150,7 @@ maybe("watch_team across two instances", () => {
   it("tells a watcher to resync when LISTEN was lost, and delivers again after", async () => {
     const { team, owner, member } = await buildTeam(a.url);
     const memberWs = await watch(b.url, member, team.id);
-    const admin = new pg.Client({ connectionString: scratch.url });
+    const admin = new pg.Client({ connectionString: two.databaseUrl });
     await admin.connect();
     try {
       // Only this scratch database's LISTEN connections (the server is shared).

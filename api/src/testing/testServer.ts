@@ -43,6 +43,35 @@ export async function createScratchDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
+/** Two servers sharing one scratch PostgreSQL database, and a close that stops both and drops it. */
+export interface TwoInstances {
+  a: TestServer;
+  b: TestServer;
+  /** The shared database's URL. */
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two instances on one scratch database (PostgreSQL suites only: PGlite has one
+ * instance), for tests of pushes, presence and caches across instances (DESIGN.md "Scale").
+ */
+export async function startTwoInstances(env?: Record<string, string>): Promise<TwoInstances> {
+  const scratch = await createScratchDatabase();
+  const a = await startTestServer({ databaseUrl: scratch.url, env });
+  const b = await startTestServer({ databaseUrl: scratch.url, env });
+  return {
+    a,
+    b,
+    databaseUrl: scratch.url,
+    async close() {
+      await a.close();
+      await b.close();
+      await scratch.drop();
+    },
+  };
+}
+
 /**
  * Starts the real server on 127.0.0.1 with a random port: in-memory PGlite, or (PW_TEST_DB=
  * postgres) a scratch database on the PostgreSQL server, or the given `databaseUrl` (two
