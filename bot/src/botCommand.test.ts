@@ -17,7 +17,7 @@ describe("parseBotCommand", () => {
     expect(parseBotCommand("new")).toEqual({ kind: "unknown", text: "new" });
     expect(parseBotCommand(undefined)).toEqual({ kind: "unknown", text: "" });
   });
-  it("strips tags in linear time: a megabyte of unclosed tags is parsed in < 50 ms (issue #7)", () => {
+  it("strips tags in linear time: a megabyte of unclosed tags is parsed in well under a second (issue #7)", () => {
     expect(parseBotCommand("<b>add</b> <i>Login</i> page")).toEqual({ kind: "add", title: "Login page" });
     for (const hostile of ["<".repeat(1_000_000), "<at>".repeat(250_000), `<a${" ".repeat(999_998)}`]) {
       let best = Number.POSITIVE_INFINITY;
@@ -26,7 +26,9 @@ describe("parseBotCommand", () => {
         parseBotCommand(hostile);
         best = Math.min(best, performance.now() - start);
       }
-      expect(best).toBeLessThan(50);
+      // Linear: ~10 ms here; the quadratic pattern it replaced never finished on a megabyte. The bound
+      // leaves room for a loaded CI machine (52 ms was seen at load 3 with a 50 ms bound).
+      expect(best).toBeLessThan(500);
     }
   });
 });
