@@ -27,7 +27,7 @@ it("a password change signs out the user's other browsers and keeps this one", a
   await page.goto(`${e2e.server.url}/settings`);
   const form = page.getByTestId("password-form");
   await form.getByLabel("Current password").fill("Wrong8Password");
-  await form.getByLabel("New password").fill(NEW_PASSWORD);
+  await form.getByRole("textbox", { name: "New password", exact: true }).fill(NEW_PASSWORD);
   await form.getByLabel("Confirm new password").fill(NEW_PASSWORD);
   await form.getByRole("button", { name: "Change Password" }).click();
   await form.getByText(/incorrect/i).waitFor();
