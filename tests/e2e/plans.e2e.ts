@@ -18,6 +18,7 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   }
   await page.goto(`${e2e.server.url}/`);
   await page.getByTestId("create-session-button-limit").getByText("3 of 3 sessions used.").waitFor();
+  expect(await page.getByTestId("sessions-counter").getAttribute("data-tone")).toBe("warn");
   await snap(page, "plans-at-limit");
   await page.getByTestId("create-session-button-limit").getByTestId("upgrade-link").click();
   await page.waitForURL(`${e2e.server.url}/settings`);
@@ -41,6 +42,7 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   await page.goto(`${e2e.server.url}/`);
   await page.getByRole("button", { name: "Locked Session" }).first().waitFor();
   expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(1);
+  expect(await page.getByTestId("sessions-counter").getAttribute("data-tone")).toBe("over"); // 4 / 3
   await snap(page, "plans-downgraded");
 
   // Upgrading unlocks it; Cancel subscription, confirmed, returns to Free at once (self-hosted mode).
