@@ -153,9 +153,9 @@ type RestClient = "http" | "fetch";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
 /**
- * One REST vote as the browser sends it; resolves true on 2xx. The `http` client costs the
- * bench about a third of `fetch`'s CPU per request (WHATWG streams and header objects), which
- * at 500/s decides whether the load client or the server is the limit (README restvote).
+ * One REST vote as the browser sends it; resolves true on 2xx. The `http` client skips
+ * `fetch`'s WHATWG streams and header objects, so at 500/s the load client costs less of the
+ * cores it shares with the server (README restvote: the client's CPU per vote is printed).
  */
 async function restVote(server: BenchServer, voter: Voter, client: RestClient = "http"): Promise<boolean> {
   voter.points = voter.points === 3 ? 5 : 3;
