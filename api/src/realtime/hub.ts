@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/database";
+import type { CommittedResult, Database, PendingNotify } from "../db/database";
 import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
 import { voterRowOf } from "./voterRow";
 
@@ -87,6 +87,12 @@ export class Hub {
   private heartbeat: NodeJS.Timeout | undefined;
   private presenceListener: PresenceListener | undefined;
   private readonly publishListeners: ((sessionId: string, message: ServerMessage) => void)[] = [];
+  private notifyErrorListener: ((err: unknown, key: string) => void) | undefined;
+  /**
+   * NOTIFYs that failed since start (the pool timed out, the queue was full, the connection
+   * dropped): the other instances' clients missed those pushes until their next snapshot.
+   */
+  notifyFailures = 0;
   /** Set by stop(): connections closing during shutdown leave no database work behind. */
   private stopping = false;
   private beats = 0;
@@ -168,6 +174,24 @@ export class Hub {
   /** Registers a listener told of every message this instance publishes (e.g. Teams card updates). */
   onPublish(listener: (sessionId: string, message: ServerMessage) => void): void {
     this.publishListeners.push(listener);
+  }
+
+  /**
+   * Registers the callback told of each failed NOTIFY (app.ts logs it with the running count,
+   * `notifyFailures`): `key` is the session id or `team:<id>`.
+   */
+  onNotifyError(listener: (err: unknown, key: string) => void): void {
+    this.notifyErrorListener = listener;
+  }
+
+  /** Counts and reports one failed NOTIFY (it never throws: the change it announces is committed). */
+  private notifyFailed(err: unknown, key: string): void {
+    this.notifyFailures++;
+    try {
+      this.notifyErrorListener?.(err, key);
+    } catch {
+      /* a failing logger must not fail the request */
+    }
   }
 
   /** Number of local connections (all rooms). */
@@ -288,6 +312,35 @@ export class Hub {
   }
 
   /**
+   * The NOTIFY that tells the other instances of `message` in a session, to send with the COMMIT
+   * of the transaction that made the change (`Database.transactionThenNotify`; issue #10: one
+   * round trip fewer per vote), or null on PGlite or when the frame is too large for a
+   * NOTIFY payload (then `publishCommitted` sends it through `realtime_events` after commit).
+   */
+  notificationOf(sessionId: string, frame: string): PendingNotify | null {
+    if (this.database.kind !== "postgres" || Buffer.byteLength(frame) > INLINE_LIMIT) return null;
+    return { channel: CHANNEL, payload: `${this.instanceId}|${sessionId}|${frame}` };
+  }
+
+  /**
+   * `publish` for a change whose transaction has committed with `notificationOf(sessionId,
+   * frame)` (`committed`): sends `frame` (JSON.stringify of `message`) to the local room and
+   * the publish listeners; the other instances have it by then, unless the NOTIFY was not sent
+   * with the COMMIT (sent now) or failed (counted and reported).
+   */
+  async publishCommitted(
+    sessionId: string,
+    message: ServerMessage,
+    frame: string,
+    committed: CommittedResult<unknown>,
+  ): Promise<void> {
+    this.deliver(sessionId, frame);
+    for (const listener of this.publishListeners) listener(sessionId, message);
+    if (committed.notifyError !== undefined) this.notifyFailed(committed.notifyError, sessionId);
+    else if (!committed.notified) await this.notifyOthers(sessionId, frame);
+  }
+
+  /**
    * Registers a watcher of a team's pushes on this instance (`watch_team`; issue #11).
    * @returns the function that unregisters it
    */
@@ -351,8 +404,9 @@ export class Hub {
           .returning({ id: realtimeEvents.id });
         if (row) await this.database.notify(CHANNEL, `${header}@${row.id}`);
       }
-    } catch {
-      /* other instances miss this push; their clients resync on the next snapshot */
+    } catch (err) {
+      // Other instances miss this push; their clients catch up with their next snapshot.
+      this.notifyFailed(err, key);
     }
   }
 
