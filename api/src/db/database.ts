@@ -6,12 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS, pgliteOptions } from "./pgliteSettings";
 import * as schema from "./schema";
 
@@ -78,6 +76,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * node-postgres and drizzle's driver for it, loaded only when a PostgreSQL server is configured
+ * (issue #10: an embedded-database server never loads them, ~40 modules and 0.1-0.2 s of start).
+ */
+function postgresDriver() {
+  return {
+    pg: require("pg") as typeof import("pg"),
+    drizzlePg: (require("drizzle-orm/node-postgres") as typeof import("drizzle-orm/node-postgres")).drizzle,
+    migratePg: (require("drizzle-orm/node-postgres/migrator") as typeof import("drizzle-orm/node-postgres/migrator"))
+      .migrate,
+  };
+}
+
 const MIGRATIONS = path.resolve(__dirname, "../../drizzle");
 /** First and largest wait before re-opening a lost LISTEN connection (doubling, with jitter). */
 const LISTEN_RETRY_MIN_MS = 250;
@@ -98,6 +109,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    const { pg, drizzlePg, migratePg } = postgresDriver();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
@@ -309,7 +321,7 @@ class ListenConnection {
   /** Connects and LISTENs on every channel; on failure the half-open client is ended. */
   private async open(): Promise<void> {
     // keepAlive: a silent network loss (no RST) also ends the connection, so it is re-opened.
-    const client = new pg.Client({
+    const client = new (postgresDriver().pg.Client)({
       connectionString: this.url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
