@@ -22,9 +22,9 @@ export interface MailLog {
 /**
  * Starts a password reset for `email` (POST /api/auth/forgot-password, issue #13 section 2).
  * The caller answers the same whatever happens here, and the work is alike for known and
- * unknown addresses: a token is drawn and hashed either way, one lookup, and for an account
- * one small insert; the e-mail goes out after the answer (not awaited), so neither the body nor
- * the time tells whether the account exists. Without SMTP_URL the link is logged outside
+ * unknown addresses before the answer: a token is drawn and hashed either way and one lookup
+ * made; for an account the link is stored and e-mailed after the answer (not awaited), so
+ * neither the body nor the time tells whether the account exists. Without SMTP_URL the link is logged outside
  * production (development), and only a warning is logged in production.
  * @param baseUrl the public origin for the link (PUBLIC_URL, else the request's origin)
  * @returns the mail's promise (tests may await it; the route does not)
@@ -40,12 +40,20 @@ export async function requestPasswordReset(
   const ttlSeconds = ctx.config.passwordReset.tokenTtlSeconds;
   const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
   if (!user?.email) return { mailed: Promise.resolve() };
-  await ctx.db
-    .insert(passwordResetTokens)
-    .values({ userId: user.id, tokenHash, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
   const resetUrl = resetPasswordUrl(baseUrl, token);
   const to = user.email;
+  const userId = user.id;
+  // After the answer: the link is stored, then mailed (an insert before answering made known
+  // addresses measurably slower than unknown ones: 72 ms against 52 ms median).
   const mailed = (async () => {
+    try {
+      await ctx.db
+        .insert(passwordResetTokens)
+        .values({ userId, tokenHash, expiresAt: new Date(Date.now() + ttlSeconds * 1000) });
+    } catch (err) {
+      log.warn({ err }, "password reset link not stored");
+      return;
+    }
     if (ctx.config.mail.smtpUrl) {
       await sendPasswordResetMail(ctx.config, { to, resetUrl, ttlSeconds }).catch((err: unknown) =>
         log.warn({ err }, "password reset e-mail not sent"),
