@@ -21,15 +21,18 @@ import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { lazyCloudAdapter } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
+import { startRetentionSchedule } from "./jobs/retention";
 import { registerJsonBodyParser } from "./jsonBody";
 import { createAiCallGuard } from "./pointbot/aiCallGuard";
 import { startRoundTimerScheduler } from "./realtime/roundTimerScheduler";
 import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
+import { accountRoutes } from "./routes/account/account";
 import { authRoutes } from "./routes/auth/auth";
 import { logoutRoutes } from "./routes/auth/logout";
 import { passwordRoutes } from "./routes/auth/password";
+import { passwordResetRoutes } from "./routes/auth/passwordReset";
 import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
@@ -195,6 +198,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const pruner = setInterval(() => void store.prune().catch(() => undefined), 60 * 60 * 1000);
   pruner.unref();
   app.addHook("onClose", async () => clearInterval(pruner));
+  // Anonymous participants' data 30 days after their session ended (issue #13; jobs/retention.ts).
+  const stopRetention = startRetentionSchedule(ctx.db, app.log);
+  app.addHook("onClose", async () => stopRetention());
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: () => rateLimited(),
@@ -223,6 +229,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(authRoutes(ctx));
   await app.register(logoutRoutes(ctx, { secure }));
   await app.register(passwordRoutes(ctx));
+  await app.register(passwordResetRoutes(ctx));
+  await app.register(accountRoutes(ctx));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));
   await app.register(joinInfoRoutes(ctx));

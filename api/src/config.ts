@@ -113,6 +113,13 @@ const schema = z
       .trim()
       .optional()
       .transform((v) => v || "Pointwise <no-reply@pointwise.local>"),
+    /** The From address of every e-mail (issue #13 names it); SMTP_FROM when unset or empty. */
+    MAIL_FROM: z.string().trim().optional(),
+    /** Seconds a password reset link stays valid (issue #13 section 3). */
+    RESET_TOKEN_TTL_SECONDS: z.coerce.number().int().positive().default(3600),
+    /** Forgot-password requests per client IP, and per e-mail address, in an hour. */
+    FORGOT_PASSWORD_RATE_LIMIT_IP: z.coerce.number().int().positive().default(20),
+    FORGOT_PASSWORD_RATE_LIMIT_EMAIL: z.coerce.number().int().positive().default(5),
     /** Team invitations one user may send per hour (anyone can make a team: no spam relay). */
     TEAM_INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
     /** Billing (issue #11 section 3): without the key, plans switch directly (self-hosted mode). */
@@ -196,9 +203,19 @@ export interface Config {
   mail: {
     /** SMTP server URL; undefined sends no e-mail (the inviter still gets the link). */
     smtpUrl: string | undefined;
+    /** The From address of every e-mail: MAIL_FROM, else SMTP_FROM. */
     from: string;
     /** POST /api/teams/{id}/invite calls per user per hour; then 429 RATE_LIMITED. */
     invitesPerHour: number;
+  };
+  /** Password reset (issue #13 section 2; README "Configuration"). */
+  passwordReset: {
+    /** How long a link is valid, in seconds (default 3600). */
+    tokenTtlSeconds: number;
+    /** POST /api/auth/forgot-password calls per client IP per hour; then 429 RATE_LIMITED. */
+    perIpPerHour: number;
+    /** The same per e-mail address (known or not, so the limit tells nothing about accounts). */
+    perEmailPerHour: number;
   };
   /** Stripe billing (README "Configuration"); null in self-hosted mode (no STRIPE_SECRET_KEY). */
   stripe: StripeConfig | null;
@@ -290,7 +307,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxTokens: e.OPENAI_MAX_TOKENS,
       rateLimitPerMinute: e.AI_RATE_LIMIT_PER_MINUTE,
     },
-    mail: { smtpUrl: e.SMTP_URL, from: e.SMTP_FROM, invitesPerHour: e.TEAM_INVITE_RATE_LIMIT_PER_HOUR },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM || e.SMTP_FROM,
+      invitesPerHour: e.TEAM_INVITE_RATE_LIMIT_PER_HOUR,
+    },
+    passwordReset: {
+      tokenTtlSeconds: e.RESET_TOKEN_TTL_SECONDS,
+      perIpPerHour: e.FORGOT_PASSWORD_RATE_LIMIT_IP,
+      perEmailPerHour: e.FORGOT_PASSWORD_RATE_LIMIT_EMAIL,
+    },
     stripe: e.STRIPE_SECRET_KEY
       ? {
           secretKey: e.STRIPE_SECRET_KEY,

@@ -159,3 +159,7 @@ export function knownError(err: unknown): AppError | null {
  */
 export const suggestionHidden = (): AppError =>
   new AppError(403, "SUGGESTION_HIDDEN", "PointBot's suggestion is shown after the votes are revealed");
+
+/** 400: the password reset link is unknown, already used or expired (issue #13 section 3). */
+export const invalidResetToken = (): AppError =>
+  new AppError(400, "INVALID_TOKEN", "This password reset link is invalid or has expired. Please request a new one.");

@@ -89,3 +89,31 @@ export const joinAnonymousSchema = z.object({
 });
 /** A validated anonymous join. */
 export type JoinAnonymousInput = z.infer<typeof joinAnonymousSchema>;
+
+/** POST /api/auth/forgot-password body (issue #13 section 3): the e-mail to send a reset link to. */
+export const forgotPasswordSchema = z.object({ email });
+/** A validated forgot-password request. */
+export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
+
+/**
+ * POST /api/auth/reset-password body (issue #13 section 3): the link's token (at most 200
+ * characters; ours are 43) and the new password under the registration rule (`passwordSchema`).
+ */
+export const resetPasswordSchema = z.object({
+  token: text("Token", { error: "Token is required", max: 200 }).min(1, "Token is required"),
+  password: passwordSchema,
+});
+/** A validated password reset. */
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+/**
+ * DELETE /api/account body (issue #13 section 3): the account's e-mail typed again as the
+ * confirmation (compared without case; checked against the account by the server).
+ */
+export const deleteAccountSchema = z.object({
+  confirmEmail: text("Confirm email", { error: "Type your email address to confirm", max: 255 })
+    .trim()
+    .min(1, "Type your email address to confirm"),
+});
+/** A validated account deletion. */
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

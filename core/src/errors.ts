@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   "SERVICE_UNAVAILABLE",
   "AI_UNAVAILABLE",
   "SUGGESTION_HIDDEN",
+  /** A password reset link that is unknown, used or expired (issue #13 section 3). */
+  "INVALID_TOKEN",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */

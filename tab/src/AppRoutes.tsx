@@ -14,6 +14,12 @@ import { AppShell } from "./components/shell/AppShell";
 const HomeRoute = lazy(() => import("./components/auth/HomeRoute").then((m) => ({ default: m.HomeRoute })));
 const LoginPage = lazy(() => import("./components/auth/LoginPage").then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import("./components/auth/RegisterPage").then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() =>
+  import("./components/auth/ForgotPasswordPage").then((m) => ({ default: m.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import("./components/auth/ResetPasswordPage").then((m) => ({ default: m.ResetPasswordPage })),
+);
 const DashboardPage = lazy(() =>
   import("./components/dashboard/DashboardPage").then((m) => ({ default: m.DashboardPage })),
 );
@@ -127,6 +133,8 @@ export function AppRoutes() {
         ))}
         <Route path="/login" element={<LoginPage />} />
         <Route path="/register" element={<RegisterPage />} />
+        <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/reset-password" element={<ResetPasswordPage />} />
         <Route path="/error/403" element={<ErrorPage kind="403" />} />
         <Route path="/error/404" element={<NotFoundPage />} />
         <Route path="/error/500" element={<ErrorPage kind="500" />} />

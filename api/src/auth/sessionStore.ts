@@ -157,6 +157,14 @@ export class PgSessionStore implements SessionStore {
     return rows.length;
   }
 
+  /**
+   * Signs out every session of `userId`, on every instance (a password reset, "Sign out
+   * everywhere", account deletion; issue #13 section 2). Returns how many were ended.
+   */
+  async destroyAllOf(userId: string): Promise<number> {
+    return this.destroyOthers(userId, "");
+  }
+
   /** Deletes expired sessions; returns how many. */
   async prune(): Promise<number> {
     const rows = await this.db.delete(session).where(lt(session.expire, new Date())).returning({ sid: session.sid });

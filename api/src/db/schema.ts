@@ -155,6 +155,31 @@ export const teamInvitations = pgTable(
   ],
 );
 
+/**
+ * Password reset links (issue #13 section 2): single use, valid RESET_TOKEN_TTL_SECONDS. Only
+ * the SHA-256 (hex) of the link's token is stored, so a database read yields no working link.
+ * `usedAt` is set by the reset (or when another reset of the user used a newer link); removed
+ * with the user.
+ */
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Hex SHA-256 of the link token (64 characters). */
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("password_reset_tokens_token_hash_unique").on(t.tokenHash),
+    index("password_reset_tokens_user_idx").on(t.userId),
+  ],
+);
+
 /** Pointing sessions; an active session is never archived, an archived one never active. */
 export const pointingSessions = pgTable(
   "pointing_sessions",

@@ -148,7 +148,7 @@ async function operations(): Promise<Operation[]> {
     }
   }
   const rank = (op: Operation) =>
-    op.path.endsWith("/logout") ? 3 : op.method === "DELETE" ? 2 : /archive/.test(op.path) ? 1 : 0;
+    /\/(logout|logout-all|account)$/.test(op.path) ? 3 : op.method === "DELETE" ? 2 : /archive/.test(op.path) ? 1 : 0;
   return list.sort((a, b) => rank(a) - rank(b));
 }
 
@@ -156,7 +156,12 @@ async function operations(): Promise<Operation[]> {
 function clientFor(identity: Identity, op: Operation): ApiClient {
   if (identity === "anonymous") return anonymous;
   if (identity === "guest") return guest;
-  return /^\/api\/(register|login|logout)/.test(op.path) ? visitor.client : leader.client;
+  // Sign-in, password and account calls (issue #13) may end the caller's sessions: the visitor's.
+  return /^\/api\/(register|login|logout|auth\/(logout-all|change-password|forgot-password|reset-password)|profile\/password|account)/.test(
+    op.path,
+  )
+    ? visitor.client
+    : leader.client;
 }
 
 /**

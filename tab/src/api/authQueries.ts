@@ -1,4 +1,10 @@
-import type { LoginInput, PasswordChangeInput, RegisterInput } from "@pointwise/core/authSchemas";
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  PasswordChangeInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from "@pointwise/core/authSchemas";
 import type { UserView } from "@pointwise/core/presented";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { writeAuthHint } from "../storage/authHint";
@@ -95,12 +101,61 @@ export function useUpdateProfile() {
 }
 
 /**
- * POST /api/profile/password {currentPassword, newPassword} (issue #11 section 4): this sign-in
- * stays, the user's other sessions are signed out. 400 VALIDATION_ERROR names the field.
+ * POST /api/auth/change-password {currentPassword, newPassword} (issue #13 section 3; the same as
+ * issue #11's /api/profile/password): this sign-in stays, the user's other sessions are signed
+ * out. 400 VALIDATION_ERROR names the field.
  */
 export function useChangePassword() {
   return useMutation({
     mutationFn: (input: PasswordChangeInput) =>
-      apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/profile/password", { body: input }),
+      apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/auth/change-password", {
+        body: input,
+      }),
+  });
+}
+
+/** POST /api/auth/forgot-password {email}: 202 `{message}` whatever the address (issue #13). */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (input: ForgotPasswordInput) =>
+      apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", { body: input }),
+  });
+}
+
+/** POST /api/auth/reset-password {token, password}: 200, or 400 INVALID_TOKEN / VALIDATION_ERROR (issue #13). */
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (input: ResetPasswordInput) =>
+      apiRequest<{ message: string }>("POST", "/api/auth/reset-password", { body: input }),
+  });
+}
+
+/** Forgets the signed-in user and every cached answer, and sets the hint to signed out. */
+function useForgetUser() {
+  const queryClient = useQueryClient();
+  return () => {
+    writeAuthHint("unauthenticated");
+    queryClient.setQueryData(queryKeys.currentUser, null);
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
+  };
+}
+
+/** POST /api/auth/logout-all: every session of the user ends, this one too (issue #13 section 2). */
+export function useLogoutAll() {
+  const forget = useForgetUser();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/auth/logout-all", { body: {} }),
+    onSuccess: forget,
+  });
+}
+
+/** DELETE /api/account {confirmEmail}: the account and its personal data go (issue #13 section 2). */
+export function useDeleteAccount() {
+  const forget = useForgetUser();
+  return useMutation({
+    mutationFn: (confirmEmail: string) =>
+      apiRequest<{ message: string }>("DELETE", "/api/account", { body: { confirmEmail } }),
+    onSuccess: forget,
   });
 }

@@ -1,5 +1,5 @@
-import type { Transporter } from "nodemailer";
 import type { Config } from "../../config";
+import { transportFor } from "./mailTransport";
 
 /** What a team invitation e-mail says: who invites, to which team, and the link (issue #11 section 1). */
 export interface TeamInvitationMail {
@@ -9,27 +9,6 @@ export interface TeamInvitationMail {
   inviteUrl: string;
   /** When the link stops working. */
   expiresAt: Date;
-}
-
-/** One transport per SMTP URL, reused across invitations (nodemailer keeps no pool by default). */
-const transports = new Map<string, Transporter>();
-
-function transportFor(smtpUrl: string): Transporter {
-  let transport = transports.get(smtpUrl);
-  if (!transport) {
-    // Short timeouts: the invite call waits for the send, and a dead server must not hold it for minutes.
-    // Loaded on first use (issue #10: ~3 MB of heap and ~0.3 s of every start, for mail that
-    // only team invitations send, and only with SMTP_URL).
-    const nodemailer = require("nodemailer") as typeof import("nodemailer");
-    transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 15_000,
-    });
-    transports.set(smtpUrl, transport);
-  }
-  return transport;
 }
 
 /**

@@ -71,6 +71,11 @@ export function LoginPage() {
           />
         </Field>
         <Checkbox label="Remember me" checked={rememberMe} onChange={(_e, d) => setRememberMe(d.checked === true)} />
+        <Text size={200}>
+          <FluentLink as="span" inline>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </FluentLink>
+        </Text>
         <Button appearance="primary" type="submit" disabled={login.isPending} data-testid="login-submit">
           {login.isPending ? "Signing in..." : "Sign In"}
         </Button>

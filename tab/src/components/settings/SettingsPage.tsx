@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { useSubscriptionStatus } from "../../api/subscriptionQueries";
 import { usePageTitle } from "../common/usePageTitle";
+import { AccountActions } from "./AccountActions";
 import { CheckoutSuccessDialog } from "./CheckoutSuccessDialog";
 import { IntegrationsCard } from "./IntegrationsCard";
 import { PasswordForm } from "./PasswordForm";
@@ -19,7 +20,8 @@ const useStyles = makeStyles({
 
 /**
  * /settings: profile (view and edit), change password, current subscription, the plan list and
- * the pro-only integrations card (spec part 2 section 2, "Settings"; issue #11 section 4).
+ * the pro-only integrations card (spec part 2 section 2, "Settings"; issue #11 section 4); your data,
+ * sign out everywhere and delete account (issue #13 section 2).
  */
 export function SettingsPage() {
   const styles = useStyles();
@@ -46,6 +48,10 @@ export function SettingsPage() {
       <Card className={styles.card}>
         <Title3 as="h2">Password</Title3>
         <PasswordForm />
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Your data and sign-in</Title3>
+        <AccountActions />
       </Card>
       <Card className={styles.card} ref={billing}>
         <Title3 as="h2">Subscription</Title3>
