@@ -1,7 +1,14 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
-import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import {
+  expectedVoters,
+  isPresent,
+  parseVoterKey,
+  type RoundCounts,
+  roundCounts,
+  voterKeyOf,
+} from "@pointwise/core/voters";
+import { and, asc, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
@@ -24,6 +31,22 @@ export interface ParticipantPresence {
 const voterKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
   then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
 
+/** SQL matching the participants with one of these row ids or voterKeys (false for none). */
+function someOf(only: { ids: readonly string[]; voterKeys: readonly string[] }) {
+  const ids = new Set(only.ids);
+  const userIds = new Set<string>();
+  for (const key of only.voterKeys) {
+    const parsed = parseVoterKey(key);
+    if (parsed?.userId) userIds.add(parsed.userId);
+    else if (parsed?.participantId) ids.add(parsed.participantId);
+  }
+  const conditions = [
+    ...(ids.size > 0 ? [inArray(sessionParticipants.id, [...ids])] : []),
+    ...(userIds.size > 0 ? [inArray(sessionParticipants.userId, [...userIds])] : []),
+  ];
+  return conditions.length > 0 ? or(...conditions) : sql`false`;
+}
+
 /**
  * The session's participants (removed ones left out) in join order, with their users, whether
  * they are connected (`online`) and `present` from core `isPresent` on the database's clock
@@ -31,8 +54,14 @@ const voterKeySql = sql<string>`(case when ${sessionParticipants.userId} is not 
  * instances (presence lives in PostgreSQL). The session's live voterKeys are read once and
  * hash-joined (issue #10): a per-row lookup scanned the whole room's presence for every
  * participant, N^2 per read.
+ * @param only when given, just these participants (by row id or voterKey): a push of a few
+ *   changed people reads those, not the room (issue #10)
  */
-export async function participantPresence(db: Db | Tx, sessionId: string): Promise<ParticipantPresence[]> {
+export async function participantPresence(
+  db: Db | Tx,
+  sessionId: string,
+  only?: { ids: readonly string[]; voterKeys: readonly string[] },
+): Promise<ParticipantPresence[]> {
   const live = db
     .selectDistinct({ voterKey: realtimePresence.voterKey })
     .from(realtimePresence)
@@ -59,7 +88,13 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
     .from(sessionParticipants)
     .leftJoin(users, eq(users.id, sessionParticipants.userId))
     .leftJoin(live, eq(live.voterKey, voterKeySql))
-    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)))
+    .where(
+      and(
+        eq(sessionParticipants.sessionId, sessionId),
+        isNull(sessionParticipants.removedAt),
+        only ? someOf(only) : undefined,
+      ),
+    )
     .orderBy(asc(sessionParticipants.joinedAt));
   return rows.map((r) => ({
     row: r.p,
@@ -100,15 +135,19 @@ export async function roundProgress(
       voted.map((v) => voterKeyOf(v)),
     );
   }
-  // One round trip (issue #10: this runs inside every vote's transaction), linear in the room:
-  // the online voters and the voters with a vote (never a coffee card) are each read once and
-  // hash-joined on the voterKey, where a correlated subquery per participant scanned the
-  // session's presence rows again for each of them (quadratic: ~80 ms a vote at 500). Plain SQL:
-  // building it with the query builder cost more CPU than running it.
+  // One round trip (issue #10: this runs inside every vote's transaction and every
+  // participants_update), linear in the room inside PostgreSQL only: the online voters and the
+  // voters with a vote (never a coffee card) are each read once and hash-joined on the voterKey
+  // (a correlated subquery per participant was quadratic: ~80 ms a vote at 500), and the room
+  // comes back grouped by what the rule looks at (role, online, grace running, voted): a few
+  // rows whatever its size, where parsing one row per participant cost the server O(N) per vote
+  // (issue #10, fan-out at N = 500). Within a group every row is present or none is, so the
+  // group's latest `present_until` decides it with core isPresent, and core expectedVoters picks
+  // the groups the round waits for. Plain SQL: the query builder cost more CPU than the query.
   const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
   const result = (await db.execute(sql`
-    select sp.id, sp.user_id as "userId", sp.role, sp.present_until as "presentUntil",
-           (o.voter_key is not null) as online, (v.voter_key is not null) as voted,
+    select sp.role, (o.voter_key is not null) as online, max(sp.present_until) as "presentUntil",
+           (v.voter_key is not null) as voted, count(*)::int as n,
            (extract(epoch from now()) * 1000)::float8 as "nowMs"
     from session_participants sp
     left join (
@@ -119,27 +158,28 @@ export async function roundProgress(
       select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end as voter_key
       from votes where story_id = ${storyId} and coffee = false
     ) v on v.voter_key = ${key}
-    where sp.session_id = ${sessionId} and sp.removed_at is null`)) as unknown as {
+    where sp.session_id = ${sessionId} and sp.removed_at is null
+    group by sp.role, (o.voter_key is not null), coalesce(sp.present_until > now(), false), (v.voter_key is not null)`)) as unknown as {
     rows: {
-      id: string;
-      userId: string | null;
       role: ParticipantRow["role"];
-      presentUntil: Date | string | null;
       online: boolean;
+      presentUntil: Date | string | null;
       voted: boolean;
+      n: number | string;
       nowMs: number | string;
     }[];
   };
-  const room = result.rows.map((r) => ({
-    voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
+  const groups = result.rows.map((r) => ({
     role: r.role,
     present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
     voted: r.voted === true,
+    n: Number(r.n),
   }));
-  return roundCounts(
-    room,
-    room.filter((p) => p.voted).map((p) => p.voterKey),
-  );
+  const expected = expectedVoters(groups);
+  return {
+    votedCount: expected.reduce((sum, g) => sum + (g.voted ? g.n : 0), 0),
+    expectedVoters: expected.reduce((sum, g) => sum + g.n, 0),
+  };
 }
 
 /**

@@ -250,6 +250,25 @@ export class Hub {
     return [...(map.get(sessionId) ?? [])];
   }
 
+  /**
+   * Which of `voterKeys` are connected to the session on any live instance: one indexed read of
+   * those keys only (a push asking about its leaders reads two rows, not the room; issue #10).
+   */
+  async onlineAmong(sessionId: string, voterKeys: readonly string[]): Promise<Set<string>> {
+    if (voterKeys.length === 0) return new Set();
+    const rows = await this.database.db
+      .selectDistinct({ voterKey: realtimePresence.voterKey })
+      .from(realtimePresence)
+      .where(
+        and(
+          eq(realtimePresence.sessionId, sessionId),
+          inArray(realtimePresence.voterKey, [...voterKeys]),
+          gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+        ),
+      );
+    return new Set(rows.map((r) => r.voterKey));
+  }
+
   /** voterKeys connected per session, for many sessions in one query. */
   async onlineBySession(sessionIds: string[]): Promise<Map<string, Set<string>>> {
     const result = new Map<string, Set<string>>();
