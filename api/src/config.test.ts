@@ -5,6 +5,7 @@ describe("TRUST_PROXY (issue #7: X-Forwarded-For is believed only from configure
     loadConfig({
       NODE_ENV: nodeEnv,
       SESSION_SECRET: "s".repeat(40),
+      INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
       ...(value === undefined ? {} : { TRUST_PROXY: value }),
     }).trustProxy;
 
