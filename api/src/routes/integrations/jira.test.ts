@@ -1,10 +1,9 @@
 import type { StoryView } from "@pointwise/core/presented";
-import { eq, sql } from "drizzle-orm";
-import { userIntegrations } from "../../db/schema";
 import { settleJiraWriteBacks } from "../../integrations/jira/jiraTickets";
 import { keyIdOf } from "../../integrations/secretBox";
 import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildStory, buildUser, type TestUser } from "../../testing/factories";
+import { integrationRowsAsText, storedIntegration } from "../../testing/integrations";
 import { JIRA_TEST, type JiraStub, STORY_POINT_ESTIMATE_FIELD, startJiraStub } from "../../testing/jiraStub";
 import { setSubscriptionPlan } from "../../testing/plans";
 import { startTestServer, type TestServer } from "../../testing/testServer";
@@ -151,12 +150,10 @@ describe("POST /api/integrations/jira and GET /api/integrations", () => {
     expect(saved).toMatchObject({ status: 200, body: { message: "Jira configuration saved" } });
     expect(saved.body).not.toHaveProperty("testError");
 
-    const [row] = await server.ctx.db.select().from(userIntegrations).where(eq(userIntegrations.userId, pro.user.id));
-    expect(row?.tokenCiphertext).toMatch(/^v1\.[0-9a-f]{8}\./);
-    expect(row?.tokenCiphertext.split(".")[1]).toBe(keyIdOf(server.ctx.config.integrations.key));
-    // The whole row as text, the way a dump would hold it.
-    const dump = await server.ctx.db.execute(sql`select row_to_json(u)::text as t from user_integrations u`);
-    const rowsText = JSON.stringify(dump);
+    const row = await storedIntegration(server.ctx, pro.user.id);
+    expect(row.tokenCiphertext).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(row.tokenCiphertext.split(".")[1]).toBe(keyIdOf(server.ctx.config.integrations.key));
+    const rowsText = await integrationRowsAsText(server.ctx);
     expect(rowsText).not.toContain(JIRA_TEST.apiToken);
     expect(rowsText).not.toContain(Buffer.from(JIRA_TEST.apiToken).toString("base64"));
 
@@ -212,8 +209,8 @@ describe("POST /api/integrations/jira and GET /api/integrations", () => {
       expect(listed.status).toBe(200);
       // A save after the rotation seals under the new key.
       await pro.client.post("/api/integrations/jira", config());
-      const [row] = await server.ctx.db.select().from(userIntegrations).where(eq(userIntegrations.userId, pro.user.id));
-      expect(row?.tokenCiphertext.split(".")[1]).toBe(keyIdOf(keys.key));
+      const row = await storedIntegration(server.ctx, pro.user.id);
+      expect(row.tokenCiphertext.split(".")[1]).toBe(keyIdOf(keys.key));
       // Without the old key, a connection sealed under it can no longer be opened.
       const other = await connectedUser();
       keys.key = Buffer.alloc(32, 10);
