@@ -537,3 +537,32 @@ describe("write-back of the final points (issue #12 section 3)", () => {
     expect((await leader.client.post(path)).body).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED" });
   });
 });
+
+describe("in production (NODE_ENV=production)", () => {
+  it("refuses http, private address literals and names resolving to one, unless JIRA_ALLOW_PRIVATE_HOSTS", async () => {
+    const pro = await proUser();
+    const port = new URL(stub.baseUrl).port;
+    const settings = server.ctx.config;
+    const test = (serverUrl: string) =>
+      pro.client.post<{ success: boolean; error: string }>("/api/teams/integration/test", {
+        type: "jira",
+        config: config({ serverUrl }),
+      });
+    settings.nodeEnv = "production";
+    try {
+      expect((await test(stub.baseUrl)).body).toMatchObject({ code: "VALIDATION_ERROR" });
+      for (const serverUrl of [`https://127.0.0.1:${port}`, `https://localhost:${port}`, "https://169.254.169.254"]) {
+        const res = await test(serverUrl);
+        expect([serverUrl, res.body]).toEqual([serverUrl, { success: false, error: expect.stringMatching(/private/) }]);
+      }
+      expect(stub.calls).toHaveLength(0);
+      settings.integrations.allowPrivateHosts = true;
+      const allowed = await test(`https://127.0.0.1:${port}`);
+      expect(allowed.body.success).toBe(false);
+      expect(allowed.body.error).not.toMatch(/private/);
+    } finally {
+      settings.nodeEnv = "test";
+      settings.integrations.allowPrivateHosts = false;
+    }
+  });
+});
