@@ -535,6 +535,11 @@ describe("write-back of the final points (issue #12 section 3)", () => {
     expect(stub.issues.get("PW-1")?.fields[STORY_POINT_ESTIMATE_FIELD]).toBe(13);
     await setSubscriptionPlan(server.ctx, leader.user.id, "basic");
     expect((await leader.client.post(path)).body).toMatchObject({ code: "PLAN_UPGRADE_REQUIRED" });
+    // Removing the ticket forgets the write-back state of that ticket.
+    const removed = await leader.client.delete<{ story: StoryView }>(`/api/stories/${story.id}/ticket`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.story.ticketNumber).toBeNull();
+    expect(removed.body.story.jiraSync).toBeUndefined();
   });
 });
 
