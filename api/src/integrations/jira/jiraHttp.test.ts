@@ -121,6 +121,23 @@ describe("answers", () => {
     }
   });
 
+  it("gives up after 10 s on a server that never answers", async () => {
+    const silent = http.createServer(() => {
+      /* never answers */
+    });
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const error = await failure(
+        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself"),
+      );
+      expect(error).toMatchObject({ kind: "timeout", message: "Jira did not answer within 10 s" });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
+
   it("waits for Retry-After on a 429 and then answers", async () => {
     stub.rateLimitNext(2, 0);
     const me = await jiraRequest<{ accountId: string }>(target(), "GET", "/rest/api/3/myself");
