@@ -190,6 +190,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     saveUninitialized: false,
     cookie: { path: "/", httpOnly: true, sameSite: "lax", secure, maxAge: undefined },
   });
+  // A lost NOTIFY is a push the other instances' clients miss until their next snapshot: log it.
+  ctx.hub.onNotifyError((err, key) =>
+    app.log.warn({ err, key, failures: ctx.hub.notifyFailures }, "NOTIFY failed: other instances missed a push"),
+  );
   const pruner = setInterval(() => void store.prune().catch(() => undefined), 60 * 60 * 1000);
   pruner.unref();
   app.addHook("onClose", async () => clearInterval(pruner));

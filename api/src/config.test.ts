@@ -60,6 +60,25 @@ describe("Stripe settings (issue #11 section 3)", () => {
   });
 });
 
+describe("Empty billing and e-mail settings (infra/bicep sets every one, empty when not given)", () => {
+  it("reads empty Stripe and SMTP values as not set: self-hosted mode, no e-mail, the default From", () => {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      STRIPE_SECRET_KEY: "",
+      STRIPE_WEBHOOK_SECRET: "",
+      STRIPE_PRICE_BASIC: "",
+      STRIPE_PRICE_PRO: "",
+      SMTP_URL: "",
+      SMTP_FROM: "",
+    });
+    expect(config.stripe).toBeNull();
+    expect(config.mail).toMatchObject({ smtpUrl: undefined, from: "Pointwise <no-reply@pointwise.local>" });
+    expect(loadConfig({ NODE_ENV: "test", SMTP_FROM: " Team <t@example.com> " }).mail.from).toBe(
+      "Team <t@example.com>",
+    );
+  });
+});
+
 describe("INTEGRATIONS_KEY (issue #12 section 4)", () => {
   const key = Buffer.alloc(32, 3).toString("base64");
   const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) };

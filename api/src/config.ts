@@ -108,7 +108,11 @@ const schema = z
       .optional()
       .or(z.literal("").transform(() => undefined)),
     /** The From address of those e-mails. */
-    SMTP_FROM: z.string().trim().min(1).default("Pointwise <no-reply@pointwise.local>"),
+    SMTP_FROM: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || "Pointwise <no-reply@pointwise.local>"),
     /** Team invitations one user may send per hour (anyone can make a team: no spam relay). */
     TEAM_INVITE_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(50),
     /** Billing (issue #11 section 3): without the key, plans switch directly (self-hosted mode). */

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { mapLimit } from "../lib/http";
 import { loadAverage, option } from "../lib/options";
+import { voteOnSchedule } from "../lib/schedule";
 import { type SeededSession, seedSessions } from "../lib/seedSessions";
 import { cpuSeconds, type DbKind, execSql, readRss, startServer } from "../lib/server";
 import { fmt, summarize, table } from "../lib/stats";
@@ -124,19 +125,7 @@ async function main(): Promise<void> {
       if (Number.isNaN(now)) serverGone = true;
       else peakRss = Math.max(peakRss, now);
     }, 1000);
-    const timers: NodeJS.Timeout[] = [];
-    live.forEach((session, i) => {
-      const offset = Math.floor((i * intervalMs) / live.length);
-      timers.push(
-        setTimeout(() => {
-          vote(session);
-          timers.push(setInterval(() => vote(session), intervalMs));
-        }, offset),
-      );
-    });
-    await new Promise((r) => setTimeout(r, holdMs));
-    for (const timer of timers) clearInterval(timer);
-    await new Promise((r) => setTimeout(r, 2000)); // let the last votes arrive
+    await voteOnSchedule(live, vote, intervalMs, holdMs); // and 2 s for the last votes to arrive
     clearInterval(rssTimer);
     const holdS = (performance.now() - holdStart) / 1000;
     const cpuPct = ((cpuSeconds(pid) - cpuBefore) / holdS) * 100;

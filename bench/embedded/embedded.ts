@@ -11,7 +11,8 @@
  *     same folder / database: time to healthy and idle RSS again;
  * (c) right after one more restart, 10 guests (`--guests`) join the session at once through
  *     `POST /api/sessions/:id/join-anonymous` (as the web app's guests do): wall time until all
- *     are in, the slowest join, and the server's CPU time meanwhile (from /proc);
+ *     are in, the slowest join, the server's CPU time meanwhile (from /proc), and the idle RSS
+ *     `--settle` seconds later;
  * (d) `--restarts` more restarts for a small sample of start-to-healthy times.
  * Each start also prints the server's CPU time until healthy (user + system, with that of child
  * processes it waited for, such as a first start's initdb: /proc/<pid>/stat), which a loaded
@@ -49,6 +50,8 @@ interface Result {
   joinAllMs: number;
   joinSlowestMs: number;
   joinCpuMs: number;
+  /** Idle RSS `--settle` seconds after the joins (MiB): what a start-up-only saving keeps once used. */
+  afterJoinRss: number;
 }
 
 /** CPU time of a process and of its waited-for children (user + system), ms; NaN when gone. */
@@ -117,6 +120,7 @@ async function run(db: DbKind): Promise<Result> {
     const again = await idleRss(server);
     await restart();
     const join = await joinGuests(server, session.id);
+    const afterJoin = await idleRss(server);
 
     for (let i = 0; i < RESTARTS; i++) {
       await restart();
@@ -134,6 +138,7 @@ async function run(db: DbKind): Promise<Result> {
       joinAllMs: join.allMs,
       joinSlowestMs: join.slowestMs,
       joinCpuMs: join.cpuMs,
+      afterJoinRss: afterJoin.rssMb,
     };
   } finally {
     await server.stop();
@@ -158,6 +163,7 @@ async function main(): Promise<void> {
   add(`${GUESTS} guests join right after restart: all in (ms)`, (r) => fmt(r.joinAllMs, 0));
   add("  slowest join (ms)", (r) => fmt(r.joinSlowestMs, 0));
   add("  server CPU meanwhile (ms)", (r) => fmt(r.joinCpuMs, 0));
+  add("  idle RSS after the joins (MiB)", (r) => fmt(r.afterJoinRss, 0));
   console.log(table(rows));
   console.log(`\nload average at end: ${loadAverage()}`);
 }

@@ -85,6 +85,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** How often a starting child's GET /api/health is tried (ms): bench/embedded times start-up with it. */
 const HEALTH_POLL_MS = 20;
+/** How long a start may take before it counts as failed (`BENCH_START_TIMEOUT`, s; default 30). */
+const START_TIMEOUT_S = Number(process.env.BENCH_START_TIMEOUT ?? "30");
 
 /** Every child still running, killed if the bench exits early (error, Ctrl-C). */
 const liveChildren = new Set<ChildProcess>();
@@ -170,7 +172,7 @@ export async function startServer(
         );
       }
     });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + START_TIMEOUT_S * 1000;
     while (Date.now() < deadline) {
       if (exited) throw new Error(`server exited during start-up:\n${output}`);
       try {
@@ -185,7 +187,7 @@ export async function startServer(
       await sleep(HEALTH_POLL_MS);
     }
     proc.kill("SIGKILL");
-    throw new Error(`server not healthy within 30 s:\n${output}`);
+    throw new Error(`server not healthy within ${START_TIMEOUT_S} s:\n${output}`);
   };
   const halt = async () => {
     const proc = child;

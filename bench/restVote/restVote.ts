@@ -24,8 +24,13 @@
  *
  * Options (argv or env): --db pglite,postgres (BENCH_DBS), --sessions 10, --members 5,
  * --guests 5, --seconds 10 (BENCH_SECONDS), --rate 500 (BENCH_RATE), --duration 30
- * (BENCH_DURATION), --skip ws,rest,sustained (BENCH_SKIP).
+ * (BENCH_DURATION), --skip ws,rest,sustained (BENCH_SKIP), --client http|fetch (BENCH_CLIENT: how
+ * REST votes are sent; `http` by default, `fetch` as before).
+ *
+ * The bench's own CPU is printed per phase too (`process.cpuUsage`): at 500 votes/s the load
+ * client shares the 2 cores with the server and PostgreSQL, so it can be the limit.
  */
+import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
@@ -42,6 +47,8 @@ interface Voter {
   headers: Record<string, string>;
   socket: BenchSocket;
   points: number;
+  /** The two request bodies it alternates between (3 and 5 points), built once. */
+  bodies: { 3: Buffer; 5: Buffer };
 }
 
 /** Figures of one phase. */
@@ -53,6 +60,15 @@ interface Phase {
   seconds: number;
   latency: Summary;
   cpuMsPerVote: number;
+  /**
+   * The same less the server's idle CPU over the phase (its rate measured just before the
+   * phases: 50 sockets' pings, the presence heartbeat): at a few dozen votes/s on a loaded
+   * machine the idle work would otherwise be charged to the votes.
+   */
+  netCpuMsPerVote: number;
+  /** The bench process's own CPU (user + system) per answered vote, and as a share of one core. */
+  clientMsPerVote: number;
+  clientCore: number;
   loadStart: string;
   loadEnd: string;
 }
@@ -90,6 +106,7 @@ async function setUp(server: BenchServer, sessions: number, members: number, gue
         headers: { cookie: user.cookieHeader(), "x-csrf-token": csrf, "content-type": "application/json" },
         socket,
         points: 3,
+        bodies: bodiesOf(story.id),
       });
     }
     for (let g = 0; g < guests; g++) {
@@ -112,6 +129,7 @@ async function setUp(server: BenchServer, sessions: number, members: number, gue
         },
         socket,
         points: 3,
+        bodies: bodiesOf(story.id),
       });
     }
     rooms.push(room);
@@ -119,16 +137,53 @@ async function setUp(server: BenchServer, sessions: number, members: number, gue
   return rooms;
 }
 
-/** One REST vote as the browser sends it; resolves true on 2xx. */
-async function restVote(server: BenchServer, voter: Voter): Promise<boolean> {
+/** The JSON bodies of a vote of 3 and of 5 points on `storyId`. */
+const bodiesOf = (storyId: string): { 3: Buffer; 5: Buffer } => ({
+  3: Buffer.from(JSON.stringify({ storyId, points: 3 })),
+  5: Buffer.from(JSON.stringify({ storyId, points: 5 })),
+});
+
+/** How the bench sends REST votes: `http` (node:http, keep-alive agent, bodies built once) or `fetch`. */
+type RestClient = "http" | "fetch";
+
+/**
+ * Keep-alive connections for the `http` client: requests reuse idle sockets (as a browser does),
+ * and no more than this many are open at once (the rest queue in the agent, counted in latency).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * One REST vote as the browser sends it; resolves true on 2xx. The `http` client skips
+ * `fetch`'s WHATWG streams and header objects, so at 500/s the load client costs less of the
+ * cores it shares with the server (README restvote: the client's CPU per vote is printed).
+ */
+async function restVote(server: BenchServer, voter: Voter, client: RestClient = "http"): Promise<boolean> {
   voter.points = voter.points === 3 ? 5 : 3;
-  const res = await fetch(`${server.baseUrl}/api/votes`, {
-    method: "POST",
-    headers: voter.headers,
-    body: JSON.stringify({ storyId: voter.storyId, points: voter.points }),
+  const body = voter.points === 3 ? voter.bodies[3] : voter.bodies[5];
+  if (client === "fetch") {
+    const res = await fetch(`${server.baseUrl}/api/votes`, { method: "POST", headers: voter.headers, body });
+    await res.arrayBuffer();
+    return res.ok;
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        method: "POST",
+        path: "/api/votes",
+        agent,
+        headers: { ...voter.headers, "content-length": body.length },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
   });
-  await res.arrayBuffer();
-  return res.ok;
 }
 
 /** One WebSocket vote; resolves true on the ack, false on an error frame. */
@@ -150,14 +205,18 @@ function wsVote(voter: Voter): Promise<boolean> {
 /** Runs `body` and measures the server's CPU and the load average around it. */
 async function measured(
   server: BenchServer,
+  idleMsPerSecond: number,
   db: DbKind,
   name: string,
   body: () => Promise<{ latencies: number[]; errors: number; seconds: number }>,
 ): Promise<Phase> {
   const loadStart = loadAverage();
   const cpu0 = cpuSeconds(server.pid());
+  const client0 = process.cpuUsage();
   const r = await body();
   const cpuMs = (cpuSeconds(server.pid()) - cpu0) * 1000;
+  const client = process.cpuUsage(client0);
+  const clientMs = (client.user + client.system) / 1000;
   const phase: Phase = {
     db,
     name,
@@ -166,12 +225,16 @@ async function measured(
     seconds: r.seconds,
     latency: summarize(r.latencies),
     cpuMsPerVote: cpuMs / Math.max(1, r.latencies.length),
+    netCpuMsPerVote: (cpuMs - idleMsPerSecond * r.seconds) / Math.max(1, r.latencies.length),
+    clientMsPerVote: clientMs / Math.max(1, r.latencies.length),
+    clientCore: clientMs / 1000 / r.seconds,
     loadStart,
     loadEnd: loadAverage(),
   };
   console.log(
     `  ${db} ${name}: ${phase.votes} votes (${phase.errors} errors) in ${fmt(phase.seconds)} s = ${fmt(phase.votes / phase.seconds, 0)}/s, ` +
-      `p50 ${fmt(phase.latency.p50, 2)} ms, p99 ${fmt(phase.latency.p99, 2)} ms, server CPU ${fmt(phase.cpuMsPerVote, 2)} ms/vote; ` +
+      `p50 ${fmt(phase.latency.p50, 2)} ms, p99 ${fmt(phase.latency.p99, 2)} ms, server CPU ${fmt(phase.cpuMsPerVote, 2)} ms/vote (${fmt(phase.netCpuMsPerVote, 2)} net of idle), ` +
+      `client CPU ${fmt(phase.clientMsPerVote, 2)} ms/vote (${fmt(phase.clientCore * 100, 0)} % of a core); ` +
       `load ${loadStart} -> ${phase.loadEnd}`,
   );
   return phase;
@@ -200,7 +263,7 @@ async function closedLoop(rooms: Voter[][], seconds: number, vote: (v: Voter) =>
  * Open loop: vote k is due at start + k / rate, sent then whatever is still in flight; voters
  * rotate over every voter of every session. Latency counts from the due time.
  */
-async function openLoop(server: BenchServer, voters: Voter[], rate: number, duration: number) {
+async function openLoop(server: BenchServer, voters: Voter[], rate: number, duration: number, client: RestClient) {
   // A server that cannot keep up would pile up minutes of backlog: stop sending once a second's
   // worth of votes is waiting, and report how far it got (the p99 is then already a miss).
   const maxInFlight = Math.max(50, rate);
@@ -221,7 +284,7 @@ async function openLoop(server: BenchServer, voters: Voter[], rate: number, dura
     const voter = voters[k % voters.length] as Voter;
     pending++;
     inFlight.push(
-      restVote(server, voter)
+      restVote(server, voter, client)
         .then(
           (ok) => {
             if (ok) latencies.push(performance.now() - due);
@@ -251,20 +314,30 @@ async function runDatabase(db: DbKind, opts: Options): Promise<Phase[]> {
     for (const room of rooms) for (const v of room) await restVote(server, v);
     for (const room of rooms) for (const v of room) await wsVote(v);
     await waitForQuiet(sockets, 300);
+    // The server's CPU while nobody votes (sockets open): subtracted in "net of idle".
+    const idle0 = cpuSeconds(server.pid());
+    const idleStart = performance.now();
+    await new Promise((r) => setTimeout(r, 3000));
+    const idleMsPerSecond = ((cpuSeconds(server.pid()) - idle0) * 1e6) / (performance.now() - idleStart);
+    console.log(`  ${db} idle: server CPU ${fmt(idleMsPerSecond, 1)} ms/s`);
     if (!opts.skip.includes("ws")) {
-      phases.push(await measured(server, db, "closed WS", () => closedLoop(rooms, opts.seconds, wsVote)));
+      phases.push(
+        await measured(server, idleMsPerSecond, db, "closed WS", () => closedLoop(rooms, opts.seconds, wsVote)),
+      );
       await waitForQuiet(sockets, 300);
     }
     if (!opts.skip.includes("rest")) {
       phases.push(
-        await measured(server, db, "closed REST", () => closedLoop(rooms, opts.seconds, (v) => restVote(server, v))),
+        await measured(server, idleMsPerSecond, db, "closed REST", () =>
+          closedLoop(rooms, opts.seconds, (v) => restVote(server, v, opts.client)),
+        ),
       );
       await waitForQuiet(sockets, 300);
     }
     if (!opts.skip.includes("sustained")) {
       phases.push(
-        await measured(server, db, `open REST ${opts.rate}/s`, () =>
-          openLoop(server, rooms.flat(), opts.rate, opts.duration),
+        await measured(server, idleMsPerSecond, db, `open REST ${opts.rate}/s`, () =>
+          openLoop(server, rooms.flat(), opts.rate, opts.duration, opts.client),
         ),
       );
     }
@@ -286,6 +359,7 @@ interface Options {
   rate: number;
   duration: number;
   skip: string[];
+  client: RestClient;
 }
 
 /** Entry point: runs the configured databases and prints the table. */
@@ -299,10 +373,11 @@ async function main(): Promise<void> {
     rate: Number(option("rate", "BENCH_RATE", "500")),
     duration: Number(option("duration", "BENCH_DURATION", "30")),
     skip: option("skip", "BENCH_SKIP", "").split(",").filter(Boolean),
+    client: option("client", "BENCH_CLIENT", "http") === "fetch" ? "fetch" : "http",
   };
   console.log(
     `REST vote: ${opts.sessions} sessions of ${opts.members} signed-in + ${opts.guests} guests, closed loops ${opts.seconds} s, ` +
-      `open loop ${opts.rate}/s for ${opts.duration} s, databases ${dbs.join(", ")}; ${os.cpus().length} CPUs; load average ${loadAverage()}`,
+      `open loop ${opts.rate}/s for ${opts.duration} s, REST client ${opts.client}, databases ${dbs.join(", ")}; ${os.cpus().length} CPUs; load average ${loadAverage()}`,
   );
   const all: Phase[] = [];
   for (const db of dbs) all.push(...(await runDatabase(db, opts)));
@@ -312,7 +387,22 @@ async function main(): Promise<void> {
   );
   console.log(
     table([
-      ["db", "phase", "votes", "errors", "votes/s", "p50", "p99", "max", "CPU ms/vote", "load start", "load end"],
+      [
+        "db",
+        "phase",
+        "votes",
+        "errors",
+        "votes/s",
+        "p50",
+        "p99",
+        "max",
+        "CPU ms/vote",
+        "net of idle",
+        "client ms/vote",
+        "client core %",
+        "load start",
+        "load end",
+      ],
       ...all.map((p) => [
         p.db,
         p.name,
@@ -323,6 +413,9 @@ async function main(): Promise<void> {
         fmt(p.latency.p99, 2),
         fmt(p.latency.max, 1),
         fmt(p.cpuMsPerVote, 2),
+        fmt(p.netCpuMsPerVote, 2),
+        fmt(p.clientMsPerVote, 2),
+        fmt(p.clientCore * 100, 0),
         p.loadStart,
         p.loadEnd,
       ]),

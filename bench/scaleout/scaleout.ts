@@ -3,6 +3,7 @@ import pg from "pg";
 import WebSocket from "ws";
 import { mapLimit } from "../lib/http";
 import { loadAverage, option } from "../lib/options";
+import { voteOnSchedule } from "../lib/schedule";
 import { type SeededSession, seedSessions } from "../lib/seedSessions";
 import { type BenchServer, cpuSeconds, execSql, startServer } from "../lib/server";
 import { fmt, percentile, table } from "../lib/stats";
@@ -319,19 +320,7 @@ async function main(): Promise<void> {
     notifies.counting = true;
     const holdStart = performance.now();
     const sampler = setInterval(() => void backends.sample().catch(() => undefined), 1000);
-    const timers: NodeJS.Timeout[] = [];
-    live.forEach((session, i) => {
-      const offset = Math.floor((i * intervalMs) / live.length);
-      timers.push(
-        setTimeout(() => {
-          vote(session);
-          timers.push(setInterval(() => vote(session), intervalMs));
-        }, offset),
-      );
-    });
-    await new Promise((r) => setTimeout(r, holdMs));
-    for (const timer of timers) clearInterval(timer);
-    await new Promise((r) => setTimeout(r, 2000)); // the last votes arrive
+    await voteOnSchedule(live, vote, intervalMs, holdMs); // and 2 s for the last votes to arrive
     clearInterval(sampler);
     await backends.sample();
     notifies.counting = false;

@@ -75,6 +75,18 @@ export const watchTeamFrame = z.object({
 /** `unwatch_team`: stop the `team_updated` pushes of one team (no answer; unknown ids are ignored). */
 export const unwatchTeamFrame = z.object({ type: z.literal("unwatch_team"), teamId: text("Team") });
 
+/**
+ * `watch_my_teams`: receive `team_added` when the signed-in caller joins a team (an existing
+ * user invited and added at once, or an invitation accepted by e-mail or by link; issue #11), so
+ * an open dashboard shows the new team and its sessions without reload. One per socket; sending
+ * it again is answered with `ack` and changes nothing.
+ */
+export const watchMyTeamsFrame = z.object({
+  type: z.literal("watch_my_teams"),
+  /** Teams SSO token (the tab inside Teams), as in `join_session`. */
+  accessToken: text("Access token").optional(),
+});
+
 /** Teams one socket may watch at once: beyond, `watch_team` answers RATE_LIMITED. */
 export const MAX_WATCHED_TEAMS = 50;
 
@@ -95,6 +107,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   reactionFrame,
   watchTeamFrame,
   unwatchTeamFrame,
+  watchMyTeamsFrame,
   z.object({ type: z.literal("leave_session") }),
   z.object({ type: z.literal("ping") }),
 ]);
@@ -228,6 +241,14 @@ export type ServerMessage =
       teamId: string;
       change: TeamChange;
       userId?: string;
+    }
+  | {
+      /**
+       * The caller (a socket that sent `watch_my_teams`) was added to a team (issue #11): clients
+       * refetch their teams and sessions, then watch the new team (`watch_team`).
+       */
+      type: "team_added";
+      teamId: string;
     }
   | {
       /**

@@ -92,6 +92,27 @@ param openAiBaseUrl string = ''
 @description('OPENAI_MODEL: the model or Azure deployment name (structured outputs required).')
 param openAiModel string = 'gpt-4o-mini'
 
+@description('STRIPE_SECRET_KEY of billing (issue #11); empty: self-hosted mode (plans switch directly). Kept in Key Vault when set; then the webhook secret and both prices are required.')
+@secure()
+param stripeSecretKey string = ''
+
+@description('STRIPE_WEBHOOK_SECRET (whsec_...) of the endpoint https://<app>/api/subscription/webhook. Kept in Key Vault when set.')
+@secure()
+param stripeWebhookSecret string = ''
+
+@description('STRIPE_PRICE_BASIC: the recurring monthly price (price_...) of the basic plan.')
+param stripePriceBasic string = ''
+
+@description('STRIPE_PRICE_PRO: the recurring monthly price (price_...) of the pro plan.')
+param stripePricePro string = ''
+
+@description('SMTP_URL of team invitation e-mails, smtp://user:password@host:587 or smtps://...:465; empty: no e-mail (the inviter copies the link). Kept in Key Vault when set.')
+@secure()
+param smtpUrl string = ''
+
+@description('SMTP_FROM: the From address of those e-mails; empty: Pointwise <no-reply@pointwise.local>.')
+param smtpFrom string = ''
+
 // Built-in role "Key Vault Secrets User": read secret contents.
 var keyVaultSecretsUserRoleId = '4633458b-17de-408a-b874-0445c86b69e6'
 var suffix = uniqueString(resourceGroup().id, resourceBaseName)
@@ -99,6 +120,9 @@ var webAppName = resourceBaseName
 var publicUrl = 'https://${webAppName}.azurewebsites.net'
 var databaseName = 'pointwise'
 var openAiConfigured = !empty(openAiApiKey)
+var stripeConfigured = !empty(stripeSecretKey)
+var stripeWebhookConfigured = !empty(stripeWebhookSecret)
+var smtpConfigured = !empty(smtpUrl)
 
 // ---------------------------------------------------------------------------------------------
 // Identity: the Web App's identity (Key Vault references) and the bot's identity (msaAppId)
@@ -221,6 +245,30 @@ resource openAiApiKeyKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (ope
   }
 }
 
+resource stripeSecretKeyKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (stripeConfigured) {
+  parent: keyVault
+  name: 'stripe-secret-key'
+  properties: {
+    value: stripeSecretKey
+  }
+}
+
+resource stripeWebhookSecretKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (stripeWebhookConfigured) {
+  parent: keyVault
+  name: 'stripe-webhook-secret'
+  properties: {
+    value: stripeWebhookSecret
+  }
+}
+
+resource smtpUrlKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (smtpConfigured) {
+  parent: keyVault
+  name: 'smtp-url'
+  properties: {
+    value: smtpUrl
+  }
+}
+
 resource keyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
   scope: keyVault
   name: guid(keyVault.id, identity.id, keyVaultSecretsUserRoleId)
@@ -337,6 +385,32 @@ resource webApp 'Microsoft.Web/sites@2023-12-01' = {
         {
           name: 'OPENAI_MODEL'
           value: openAiModel
+        }
+        // Billing (issue #11): Stripe when a key is given, else self-hosted mode (plans switch directly).
+        {
+          name: 'STRIPE_SECRET_KEY'
+          value: stripeConfigured ? '@Microsoft.KeyVault(SecretUri=${stripeSecretKeyKv!.properties.secretUri})' : ''
+        }
+        {
+          name: 'STRIPE_WEBHOOK_SECRET'
+          value: stripeWebhookConfigured ? '@Microsoft.KeyVault(SecretUri=${stripeWebhookSecretKv!.properties.secretUri})' : ''
+        }
+        {
+          name: 'STRIPE_PRICE_BASIC'
+          value: stripePriceBasic
+        }
+        {
+          name: 'STRIPE_PRICE_PRO'
+          value: stripePricePro
+        }
+        // Team invitation e-mails (issue #11): sent when an SMTP server is given, else only the link.
+        {
+          name: 'SMTP_URL'
+          value: smtpConfigured ? '@Microsoft.KeyVault(SecretUri=${smtpUrlKv!.properties.secretUri})' : ''
+        }
+        {
+          name: 'SMTP_FROM'
+          value: smtpFrom
         }
         // Deployment: the toolkit zip-deploys the sources; App Service's build (Oryx) runs
         // `npm install` on Linux, with devDependencies because `npm start` builds first.

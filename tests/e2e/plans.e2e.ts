@@ -5,7 +5,8 @@ import { pageApi, registerThroughForm } from "./pageApi";
 /**
  * Issue #11 section 5, plans in self-hosted mode (no STRIPE_SECRET_KEY): a free user at 3 of 3
  * sees the limit and an Upgrade link instead of the Create buttons, upgrades on /settings,
- * creates a fourth session; choosing Free again locks the least recently updated one.
+ * creates a fourth session; choosing Free again locks the least recently updated one; upgrading
+ * unlocks it, and Cancel subscription (confirm dialog) returns to Free at once and locks it again.
  */
 const e2e = useBrowserAndServer();
 
@@ -17,6 +18,7 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   }
   await page.goto(`${e2e.server.url}/`);
   await page.getByTestId("create-session-button-limit").getByText("3 of 3 sessions used.").waitFor();
+  expect(await page.getByTestId("sessions-counter").getAttribute("data-tone")).toBe("warn");
   await snap(page, "plans-at-limit");
   await page.getByTestId("create-session-button-limit").getByTestId("upgrade-link").click();
   await page.waitForURL(`${e2e.server.url}/settings`);
@@ -40,7 +42,30 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   await page.goto(`${e2e.server.url}/`);
   await page.getByRole("button", { name: "Locked Session" }).first().waitFor();
   expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(1);
+  expect(await page.getByTestId("sessions-counter").getAttribute("data-tone")).toBe("over"); // 4 / 3
   await snap(page, "plans-downgraded");
+
+  // Upgrading unlocks it; Cancel subscription, confirmed, returns to Free at once (self-hosted mode).
+  await page.goto(`${e2e.server.url}/settings`);
+  await page.getByTestId("plan-pro").getByText("Upgrade").click();
+  await page.getByText("Plan Updated", { exact: true }).first().waitFor();
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByText("Fourth").first().waitFor();
+  expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(0);
+  await page.goto(`${e2e.server.url}/settings`);
+  await page.getByTestId("cancel-subscription").click();
+  const confirm = page.getByRole("alertdialog");
+  await confirm.getByText("You return to the Free plan at once").waitFor();
+  await confirm.getByRole("button", { name: "Keep subscription" }).click();
+  await confirm.waitFor({ state: "detached" });
+  await page.getByTestId("cancel-subscription").click();
+  await snap(page, "plans-cancel-confirm");
+  await confirm.getByRole("button", { name: "Cancel subscription" }).click();
+  await page.getByText("Subscription Cancelled", { exact: true }).first().waitFor();
+  await page.getByTestId("plan-free").getByText("Current").waitFor();
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByRole("button", { name: "Locked Session" }).first().waitFor();
+  expect(await page.getByRole("button", { name: "Locked Session" }).count()).toBe(1);
 
   // Automations are pro-only (core/plans): the free user sees the upgrade prompt.
   await page.goto(`${e2e.server.url}/automations`);

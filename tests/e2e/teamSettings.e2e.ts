@@ -96,7 +96,7 @@ it("team settings: invite, role change, removal, rename; the invitee registers f
   await expect(page.getByTestId("session-team-select").inputValue()).resolves.toBe(team.id);
 });
 
-it("team changes live: the invitee registers and sees the team; role change and removal without reload", async () => {
+it("team changes live: the invitee registers and sees the team; role change, removal and re-adding without reload", async () => {
   const owner = await buildUser(e2e.server.url, { firstName: "Otto" });
   const team = (await owner.client.post<TeamView>("/api/teams", { name: "Live Squad" })).body;
   const email = `mara-${Date.now()}@example.com`;
@@ -148,4 +148,14 @@ it("team changes live: the invitee registers and sees the team; role change and 
   await page.getByText("Member Removed", { exact: true }).waitFor();
   await memberPage.getByText("Page Not Found").waitFor();
   await dashboard.getByText("Live Squad").waitFor({ state: "detached" });
+
+  // Added again, now an existing account (added at once): the member's open dashboard, with no
+  // team left to watch, shows the team and its session without reload (watch_my_teams).
+  const teamSession = await owner.client.post("/api/sessions", { title: "Squad refinement", teamId: team.id });
+  expect(teamSession.status).toBe(201);
+  const again = await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, { email, role: "member" });
+  expect(again.body).toEqual({ status: "added" });
+  await dashboard.getByText("Live Squad").first().waitFor();
+  await dashboard.getByText("Squad refinement").first().waitFor();
+  await snap(dashboard, "team-settings-04-live-added");
 });

@@ -95,10 +95,16 @@ describe("infra/bicep", () => {
       const symbol = /\$\{(\w+)\./.exec(value ?? "")?.[1];
       expect(all).toMatch(new RegExp(`resource\\s+${symbol}\\s+'Microsoft\\.KeyVault/vaults/secrets@`));
     }
-    // PointBot's key (optional): a Key Vault reference when given, else empty (the local engine).
-    expect(settings.get("OPENAI_API_KEY")).toMatch(
-      /^\w+ \? '@Microsoft\.KeyVault\(SecretUri=\$\{\w+!\.properties\.secretUri\}\)' : ''$/,
-    );
+    // Optional secrets (PointBot's key, Stripe's key and webhook secret, the SMTP URL with its
+    // password): a Key Vault reference when given, else empty (the local engine, self-hosted
+    // billing, no e-mail).
+    for (const name of ["OPENAI_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "SMTP_URL"]) {
+      expect(`${name}: ${settings.get(name)}`).toMatch(
+        /^\w+: \w+ \? '@Microsoft\.KeyVault\(SecretUri=\$\{\w+!\.properties\.secretUri\}\)' : ''$/,
+      );
+    }
+    // The other billing and e-mail settings are plain values.
+    for (const name of ["STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO", "SMTP_FROM"]) expect(settings.has(name)).toBe(true);
     // No other setting carries a secret parameter directly.
     const secureParams = [...all.matchAll(/@secure\(\)[\s\S]*?param\s+(\w+)/g)].map((m) => m[1] as string);
     expect(secureParams.length).toBeGreaterThanOrEqual(3);

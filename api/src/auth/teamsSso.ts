@@ -1,6 +1,6 @@
 import { isUuid } from "@pointwise/core/ids";
 import { and, eq } from "drizzle-orm";
-import { createRemoteJWKSet, decodeJwt, type JWTPayload, errors as joseErrors, jwtVerify } from "jose";
+import type { JWTPayload } from "jose";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { users } from "../db/schema";
@@ -30,11 +30,14 @@ export type SsoVerifier = (token: string) => Promise<TeamsIdentity>;
  */
 export function createSsoVerifier(config: Config): SsoVerifier {
   const { sso } = config;
-  const keys = createRemoteJWKSet(new URL(sso.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 24 * 3600_000 });
+  // jose is loaded by the first token (issue #10: not at every start, for Teams sign-in only).
+  let keys: ReturnType<typeof import("jose").createRemoteJWKSet> | undefined;
   const audiences = sso.clientId ? [sso.clientId] : [];
   if (sso.clientId && config.publicUrl) audiences.push(`api://${new URL(config.publicUrl).host}/${sso.clientId}`);
   return async (token) => {
     if (!sso.clientId) throw unauthorized("Teams sign-in is not configured on this server");
+    const { createRemoteJWKSet, decodeJwt, errors: joseErrors, jwtVerify } = require("jose") as typeof import("jose");
+    keys ??= createRemoteJWKSet(new URL(sso.jwksUrl), { cooldownDuration: 30_000, cacheMaxAge: 24 * 3600_000 });
     let claims: JWTPayload;
     try {
       claims = decodeJwt(token);

@@ -1,7 +1,6 @@
 import type { ImportResult } from "@pointwise/core/presented";
 import { storyTitleSchema, ticketNumberSchema } from "@pointwise/core/storySchemas";
 import { hasNul, noNulMessage, wellFormed } from "@pointwise/core/text";
-import { parse } from "csv-parse/sync";
 import { AppError } from "../errors";
 import type { NewStory } from "./storyAppender";
 
@@ -48,6 +47,8 @@ export interface ParsedBacklog {
  * @throws AppError 400 VALIDATION_ERROR as parseBacklogCsv, also for a bad `storypoint` cell.
  */
 export function parseBacklog(text: string): ParsedBacklog {
+  // Loaded by the first import, not at every start (issue #10).
+  const { parse } = require("csv-parse/sync") as typeof import("csv-parse/sync");
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: false }) as string[][];

@@ -4,7 +4,7 @@ import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import { teamInvitations, teamMembers } from "../db/schema";
 import { notFound } from "../errors";
-import { publishTeamUpdated } from "../realtime/teamUpdated";
+import { publishTeamAdded, publishTeamUpdated } from "../realtime/teamUpdated";
 import { hashInvitationToken } from "./teamMemberInviter";
 
 const pending = and(isNull(teamInvitations.acceptedAt), gt(teamInvitations.expiresAt, sql`now()`));
@@ -13,7 +13,8 @@ const pending = and(isNull(teamInvitations.acceptedAt), gt(teamInvitations.expir
  * Joins `user` to every team with a pending invitation for their e-mail and marks those
  * invitations accepted (issue #11 section 1: registering or signing in with the invited
  * address joins the team). Called after register and login; one indexed UPDATE when there
- * are none. A membership that exists already is kept as it is.
+ * are none. A membership that exists already is kept as it is. The teams' watchers get
+ * `team_updated`, the user's own sockets `team_added`.
  * @returns the ids of the teams joined
  */
 export async function acceptTeamInvitationsByEmail(ctx: AppContext, user: UserRow): Promise<string[]> {
@@ -32,7 +33,10 @@ export async function acceptTeamInvitationsByEmail(ctx: AppContext, user: UserRo
       .onConflictDoNothing();
     return accepted.map((a) => a.teamId);
   });
-  for (const teamId of teamIds) await publishTeamUpdated(ctx, teamId, "members_added", user.id);
+  for (const teamId of teamIds) {
+    await publishTeamUpdated(ctx, teamId, "members_added", user.id);
+    await publishTeamAdded(ctx, user.id, teamId);
+  }
   return teamIds;
 }
 
@@ -71,6 +75,9 @@ export async function acceptTeamInvitationLink(
       .onConflictDoNothing();
     return { teamId: accepted.teamId, added: true };
   });
-  if (joined.added) await publishTeamUpdated(ctx, joined.teamId, "members_added", user.id);
+  if (joined.added) {
+    await publishTeamUpdated(ctx, joined.teamId, "members_added", user.id);
+    await publishTeamAdded(ctx, user.id, joined.teamId);
+  }
   return { teamId: joined.teamId };
 }

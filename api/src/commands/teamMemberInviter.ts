@@ -8,7 +8,7 @@ import { teamInvitations, teamMembers, users } from "../db/schema";
 import { alreadyTeamMember } from "../errors";
 import { sendTeamInvitationMail } from "../integrations/mail/teamInvitationMailer";
 import type { TeamRow } from "../presenters/teamPresenter";
-import { publishTeamUpdated } from "../realtime/teamUpdated";
+import { publishTeamAdded, publishTeamUpdated } from "../realtime/teamUpdated";
 
 /** How long a team invitation stays open (issue #11 section 1: 14 days). */
 export const TEAM_INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
@@ -22,7 +22,8 @@ export const invitationUrl = (baseUrl: string, token: string): string =>
 
 /**
  * Invites an e-mail address to a team (POST /api/teams/{id}/invite; owner or admin, teamPolicy.
- * manageMembers). An address with an account becomes a member at once (`added`); otherwise a
+ * manageMembers). An address with an account becomes a member at once (`added`; the team's
+ * watchers get `team_updated`, the new member's sockets `team_added`); otherwise a
  * pending invitation is stored (a new token and 14 more days when one exists) and e-mailed
  * when SMTP_URL is set, and the link is returned to the inviter either way (`invited`).
  * Unlike session invitations (issue #7, which answer alike for known and unknown addresses),
@@ -51,6 +52,7 @@ export async function inviteTeamMember(
       .delete(teamInvitations)
       .where(and(eq(teamInvitations.teamId, team.id), eq(teamInvitations.email, input.email)));
     await publishTeamUpdated(ctx, team.id, "members_added", existing.id);
+    await publishTeamAdded(ctx, existing.id, team.id);
     return { status: "added" };
   }
   const token = randomBytes(32).toString("base64url");

@@ -1,8 +1,9 @@
 import { deckFor, isInDeck } from "@pointwise/core/decks";
 import { sessionNameOf } from "@pointwise/core/displayNames";
 import type { VoteView } from "@pointwise/core/presented";
+import type { ServerMessage } from "@pointwise/core/realtime";
 import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
-import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
+import { parseVoterKey, type RoundCounts, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
@@ -11,7 +12,7 @@ import { notFound, permissionDenied, sessionLocked, storyNotActive, validationEr
 import type { SessionAccess, SessionRow } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
-import { roundProgress } from "../queries/roundProgress";
+import { roundProgress, upsertVoteWithProgress } from "../queries/roundProgress";
 import { autoRevealIfComplete } from "./autoRevealer";
 
 /**
@@ -64,10 +65,28 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
   }
   if (!userId && !participantId) throw permissionDenied();
   const voter = userId ? eq(votes.userId, userId) : eq(votes.participantId, participantId as string);
-  const outcome = await ctx.db.transaction(async (tx) => {
-    // One round trip: lock the story and read the session's current deck and state with it.
-    // Plain SQL on this path (issue #10): the query builder cost more CPU than the query.
-    const locked = (await tx.execute(sql`
+  const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
+  const voterKey = voterKeyOf({ userId, participantId });
+  const sessionId = access.session.id;
+  /** The `vote_update` push of a vote's outcome, built once: on PostgreSQL its NOTIFY goes with the COMMIT. */
+  let update: { message: ServerMessage; frame: string } | undefined;
+  const updateOf = (outcome: { row: VoteRow | null; counts: RoundCounts }) => {
+    const message: ServerMessage = {
+      type: "vote_update",
+      sessionId,
+      storyId: input.storyId,
+      voterKey,
+      vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
+      ...outcome.counts,
+    };
+    update = { message, frame: JSON.stringify(message) };
+    return update;
+  };
+  const committed = await ctx.database.transactionThenNotify(
+    async (tx) => {
+      // One round trip: lock the story and read the session's current deck and state with it.
+      // Plain SQL on this path (issue #10): the query builder cost more CPU than the query.
+      const locked = (await tx.execute(sql`
       select s.session_id as "sessionId", s.status, s.votes_revealed as "votesRevealed",
              ps.estimation_scale as scale, ps.custom_deck::float8[] as "customDeck", ps.locked,
              (ps.archived_at is not null) as archived, ps.active_story_id as "activeStoryId",
@@ -75,82 +94,78 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
       from stories s join pointing_sessions ps on ps.id = s.session_id
       where s.id = ${input.storyId}
       for update of s`)) as unknown as { rows: LockedStory[] };
-    const found = locked.rows[0];
-    const story = found && { id: input.storyId, ...found };
-    if (!found || !story || story.sessionId !== access.session.id) throw notFound("Story not found");
-    if (found.locked) throw sessionLocked();
-    if (found.archived) throw permissionDenied("This session is archived");
-    const deck = deckFor(found.scale, found.customDeck);
-    if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
-      const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
-      throw validationError({ points: [`Vote must be one of: ${allowed}`] });
-    }
-    if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
-    if (!isOpenStory(story)) throw votingClosed();
-    let activeId = found.activeStoryId;
-    if (!activeId) {
-      const queue = await tx
-        .select({ id: stories.id, status: stories.status })
-        .from(stories)
-        .where(eq(stories.sessionId, story.sessionId))
-        .orderBy(asc(stories.position), asc(stories.createdAt));
-      activeId = currentStory(queue, null)?.id ?? null;
-    }
-    if (activeId !== story.id) throw storyNotActive();
-    let row: VoteRow | null = null;
-    if (input.points === null) {
-      await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
-    } else {
-      const now = new Date();
-      const coffee = input.points === "coffee";
-      const points = input.points === "coffee" ? null : input.points;
-      const conflict = userId ? sql`(story_id, user_id)` : sql`(story_id, participant_id)`;
-      const inserted = (await tx.execute(sql`
-        insert into votes (story_id, user_id, participant_id, points, coffee)
-        values (${story.id}, ${userId}, ${participantId}, ${points}, ${coffee})
-        on conflict ${conflict} do update set points = ${points}, coffee = ${coffee}, updated_at = ${now.toISOString()}
-        returning id, story_id as "storyId", user_id as "userId", participant_id as "participantId",
-                  points::float8 as points, coffee, created_at as "createdAt", updated_at as "updatedAt"`)) as unknown as {
-        rows: VoteRow[];
-      };
-      const stored = inserted.rows[0];
-      row = stored
-        ? {
-            ...stored,
-            points: stored.points === null ? null : Number(stored.points),
-            createdAt: new Date(stored.createdAt),
-            updatedAt: new Date(stored.updatedAt),
-          }
-        : null;
-    }
-    let startedVoting = null;
-    if (story.status === "pending" && row && !row.coffee) {
-      [startedVoting] = await tx
-        .update(stories)
-        .set({ status: "voting", updatedAt: new Date() })
-        .where(eq(stories.id, story.id))
-        .returning();
-    }
-    // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
-    // section 1). Not needed while they have a socket here: they count as present through it,
-    // and their grace starts when it closes (hub.leave), which this update would only repeat.
-    if (!ctx.hub.isConnectedHere(story.sessionId, voterKeyOf({ userId, participantId })))
-      await tx
-        .update(sessionParticipants)
-        .set({ presentUntil: ctx.hub.graceEndSql() })
-        .where(
-          and(
-            eq(sessionParticipants.sessionId, story.sessionId),
-            userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
-            isNull(sessionParticipants.removedAt),
-          ),
-        );
-    const counts = await roundProgress(tx, story.sessionId, story.id);
-    return { row, startedVoting, counts, autoReveal: found.autoReveal };
-  });
-  const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
-  const voterKey = voterKeyOf({ userId, participantId });
-  const sessionId = access.session.id;
+      const found = locked.rows[0];
+      const story = found && { id: input.storyId, ...found };
+      if (!found || !story || story.sessionId !== access.session.id) throw notFound("Story not found");
+      if (found.locked) throw sessionLocked();
+      if (found.archived) throw permissionDenied("This session is archived");
+      const deck = deckFor(found.scale, found.customDeck);
+      if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
+        const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
+        throw validationError({ points: [`Vote must be one of: ${allowed}`] });
+      }
+      if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
+      if (!isOpenStory(story)) throw votingClosed();
+      let activeId = found.activeStoryId;
+      if (!activeId) {
+        const queue = await tx
+          .select({ id: stories.id, status: stories.status })
+          .from(stories)
+          .where(eq(stories.sessionId, story.sessionId))
+          .orderBy(asc(stories.position), asc(stories.createdAt));
+        activeId = currentStory(queue, null)?.id ?? null;
+      }
+      if (activeId !== story.id) throw storyNotActive();
+      // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
+      // section 1). Not needed while they have a socket here: they count as present through it,
+      // and their grace starts when it closes (hub.leave), which this update would only repeat.
+      // Before the vote is stored: the counts read with it see this presence.
+      if (!ctx.hub.isConnectedHere(story.sessionId, voterKeyOf({ userId, participantId })))
+        await tx
+          .update(sessionParticipants)
+          .set({ presentUntil: ctx.hub.graceEndSql() })
+          .where(
+            and(
+              eq(sessionParticipants.sessionId, story.sessionId),
+              userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
+              isNull(sessionParticipants.removedAt),
+            ),
+          );
+      let row: VoteRow | null = null;
+      let counts: RoundCounts;
+      if (input.points === null) {
+        await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
+        counts = await roundProgress(tx, story.sessionId, story.id);
+      } else {
+        // The vote and the round's counts after it in one round trip (issue #10).
+        const coffee = input.points === "coffee";
+        ({ row, counts } = await upsertVoteWithProgress(tx, story.sessionId, {
+          storyId: story.id,
+          userId,
+          participantId,
+          points: input.points === "coffee" ? null : input.points,
+          coffee,
+          now: new Date(),
+        }));
+      }
+      let startedVoting = null;
+      if (story.status === "pending" && row && !row.coffee) {
+        [startedVoting] = await tx
+          .update(stories)
+          .set({ status: "voting", updatedAt: new Date() })
+          .where(eq(stories.id, story.id))
+          .returning();
+      }
+      return { row, startedVoting, counts, autoReveal: found.autoReveal };
+    },
+    (outcome) => {
+      const { frame } = updateOf(outcome);
+      // The first vote also starts the story (story_status_change), which must reach the other
+      // instances first: then both are published after the commit, in order.
+      return outcome.startedVoting ? null : ctx.hub.notificationOf(sessionId, frame);
+    },
+  );
+  const outcome = committed.value;
   if (outcome.startedVoting) {
     await ctx.hub.publish(sessionId, {
       type: "story_status_change",
@@ -158,14 +173,8 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
       story: presentStory(outcome.startedVoting),
     });
   }
-  await ctx.hub.publish(sessionId, {
-    type: "vote_update",
-    sessionId,
-    storyId: input.storyId,
-    voterKey,
-    vote: outcome.row ? presentVote(outcome.row, displayName, false, null) : null,
-    ...outcome.counts,
-  });
+  const { message, frame } = update ?? updateOf(outcome); // PGlite: notifyOf is never called
+  await ctx.hub.publishCommitted(sessionId, message, frame, committed);
   if (outcome.autoReveal && outcome.row && !outcome.row.coffee) {
     // Issue #8 section 2: this may have been the last vote the round waited for. The vote is
     // saved and pushed either way; a failed reveal leaves it to the leader or the next vote.

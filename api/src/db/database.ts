@@ -6,12 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS, pgliteOptions } from "./pgliteSettings";
 import * as schema from "./schema";
 
@@ -26,6 +24,22 @@ export type NotificationHandler = (payload: string) => void;
 
 /** Told when the LISTEN connection is lost (`"lost"`, with the error) or back again (`"restored"`). */
 export type ListenStateHandler = (state: "lost" | "restored", err?: unknown) => void;
+
+/** A NOTIFY to send once a transaction has committed (`Database.transactionThenNotify`). */
+export interface PendingNotify {
+  channel: string;
+  /** At most 8000 bytes (PostgreSQL's limit). */
+  payload: string;
+}
+
+/** What `transactionThenNotify` did: the work's value; `notifyError` when the commit succeeded but the NOTIFY failed. */
+export interface CommittedResult<T> {
+  value: T;
+  /** True when the NOTIFY went out with the COMMIT (false on PGlite, or when `notifyOf` gave none). */
+  notified: boolean;
+  /** The NOTIFY's error after a successful commit (the queue full, a payload too long). */
+  notifyError?: unknown;
+}
 
 /** An open database: drizzle, the kind, LISTEN support and a close. */
 export interface Database {
@@ -44,7 +58,35 @@ export interface Database {
   onListenState(handler: ListenStateHandler): void;
   /** Sends NOTIFY with a payload of at most 8000 bytes. */
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `work` in a transaction (rolled back when it throws) and commits; on a PostgreSQL server
+   * the NOTIFY `notifyOf(value)` gives (if any) travels in the same round trip as the COMMIT
+   * (issue #10), as `COMMIT; SELECT pg_notify(...)`: one simple-query message whose second
+   * statement runs in its own transaction only once the COMMIT is durable, so it is still
+   * published after commit. Not NOTIFY inside the transaction: PostgreSQL then holds its global
+   * notify-queue lock through the commit's WAL flush, one committing vote at a time (530/s on
+   * this machine against 4,158/s; bench/README.md "scaleout"). On PGlite (one process) nothing
+   * is sent and `notifyOf` is not called.
+   * @throws the work's error, or the COMMIT's (then nothing was sent)
+   */
+  transactionThenNotify<T>(
+    work: (tx: Db) => Promise<T>,
+    notifyOf: (value: T) => PendingNotify | null,
+  ): Promise<CommittedResult<T>>;
   close(): Promise<void>;
+}
+
+/**
+ * node-postgres and drizzle's driver for it, loaded only when a PostgreSQL server is configured
+ * (issue #10: an embedded-database server never loads them, ~40 modules and 0.1-0.2 s of start).
+ */
+function postgresDriver() {
+  return {
+    pg: require("pg") as typeof import("pg"),
+    drizzlePg: (require("drizzle-orm/node-postgres") as typeof import("drizzle-orm/node-postgres")).drizzle,
+    migratePg: (require("drizzle-orm/node-postgres/migrator") as typeof import("drizzle-orm/node-postgres/migrator"))
+      .migrate,
+  };
 }
 
 const MIGRATIONS = path.resolve(__dirname, "../../drizzle");
@@ -67,6 +109,7 @@ export async function openDatabase(opts: {
   poolSize?: number;
 }): Promise<Database> {
   if (opts.databaseUrl) {
+    const { pg, drizzlePg, migratePg } = postgresDriver();
     const pool = new pg.Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
@@ -92,9 +135,48 @@ export async function openDatabase(opts: {
       lockClient.release();
     }
     const listener = new ListenConnection(opts.databaseUrl);
+    /** Drizzle on one pool client, made once per client (the pool reuses its clients). */
+    const clientDbs = new WeakMap<pg.PoolClient, Db>();
     return {
       db,
       kind: "postgres",
+      async transactionThenNotify(work, notifyOf) {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          let tx = clientDbs.get(client);
+          if (!tx) {
+            tx = drizzlePg(client, { schema }) as unknown as Db;
+            clientDbs.set(client, tx);
+          }
+          await client.query("BEGIN");
+          let value: Awaited<ReturnType<typeof work>>;
+          try {
+            value = await work(tx);
+          } catch (err) {
+            await client.query("ROLLBACK").catch((rollbackErr: Error) => {
+              broken = rollbackErr; // the pool drops this client instead of reusing it mid-transaction
+            });
+            throw err;
+          }
+          const pending = notifyOf(value);
+          if (!pending) {
+            await client.query("COMMIT");
+            return { value, notified: false };
+          }
+          const text = `COMMIT; SELECT pg_notify(${client.escapeLiteral(pending.channel)}, ${client.escapeLiteral(pending.payload)})`;
+          try {
+            await client.query(text);
+          } catch (err) {
+            if (isNotifyError(err)) return { value, notified: false, notifyError: err };
+            broken = err as Error;
+            throw err;
+          }
+          return { value, notified: true };
+        } finally {
+          client.release(broken);
+        }
+      },
       listen: (channel, handler) => listener.listen(channel, handler),
       onListenState: (handler) => listener.onState(handler),
       async notify(channel, payload) {
@@ -112,6 +194,9 @@ export async function openDatabase(opts: {
   return {
     db,
     kind: "pglite",
+    async transactionThenNotify(work) {
+      return { value: await db.transaction((tx) => work(tx)), notified: false };
+    },
     async listen() {
       /* one process: the hub delivers locally */
     },
@@ -236,7 +321,7 @@ class ListenConnection {
   /** Connects and LISTENs on every channel; on failure the half-open client is ended. */
   private async open(): Promise<void> {
     // keepAlive: a silent network loss (no RST) also ends the connection, so it is re-opened.
-    const client = new pg.Client({
+    const client = new (postgresDriver().pg.Client)({
       connectionString: this.url,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
@@ -300,6 +385,18 @@ class ListenConnection {
       }
     }
   }
+}
+
+/**
+ * Whether an error of `COMMIT; SELECT pg_notify(...)` came from the NOTIFY, i.e. after the
+ * COMMIT succeeded: the notify queue full (54000) or a payload or channel PostgreSQL refused
+ * (raised in Async_Notify / the queue code). Anything else (a lost connection, the COMMIT's own
+ * error) is not, and the vote is then reported as failed (it may have committed: the client
+ * retries an idempotent vote, as with any lost COMMIT answer).
+ */
+function isNotifyError(err: unknown): boolean {
+  const e = err as { code?: string; routine?: string };
+  return e.code === "54000" || /notify|asyncQueue/i.test(e.routine ?? "");
 }
 
 /** `LISTEN "<channel>"`, the channel name stripped of quotes (names are our constants). */

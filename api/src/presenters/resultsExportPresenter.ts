@@ -1,5 +1,4 @@
 import { resultsCsvRows, resultsMarkdown } from "@pointwise/core/resultsExport";
-import { stringify } from "csv-stringify/sync";
 import type { SessionResultsData } from "../queries/sessionResults";
 
 /** An export file: its body, content type and `Content-Disposition` header. */
@@ -31,6 +30,8 @@ export function presentResultsMarkdown(data: SessionResultsData): ExportFile {
  */
 export function presentResultsCsv(data: SessionResultsData): ExportFile {
   const rows = resultsCsvRows(data.session, data.stories, data.votes, data.history);
+  // Loaded by the first export, not at every start (issue #10).
+  const { stringify } = require("csv-stringify/sync") as typeof import("csv-stringify/sync");
   return {
     body: stringify(rows, { bom: true, record_delimiter: "windows" }),
     contentType: "text/csv; charset=utf-8",

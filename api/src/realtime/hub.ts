@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
 import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../db/database";
+import type { CommittedResult, Database, PendingNotify } from "../db/database";
 import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
 import { voterRowOf } from "./voterRow";
 
@@ -48,6 +48,8 @@ export type TeamWatcher = (message: ServerMessage) => void;
 
 /** NOTIFY keys of team pushes begin like this (session keys are uuids, so they never clash). */
 const TEAM_KEY_PREFIX = "team:";
+/** NOTIFY keys of a user's own pushes (`team_added`) begin like this. */
+const USER_KEY_PREFIX = "user:";
 
 /** Frames naming a removed voter begin like this (JSON.stringify keeps the `type` key first). */
 const REMOVED_PREFIX = '{"type":"participant_removed"';
@@ -80,9 +82,17 @@ export class Hub {
   private readonly rooms = new Map<string, Set<HubConnection>>();
   /** Local watchers per team id (`watch_team`; issue #11). */
   private readonly teamWatchers = new Map<string, Set<TeamWatcher>>();
+  /** Local watchers per user id (`watch_my_teams`; issue #11): told when the user joins a team. */
+  private readonly userWatchers = new Map<string, Set<TeamWatcher>>();
   private heartbeat: NodeJS.Timeout | undefined;
   private presenceListener: PresenceListener | undefined;
   private readonly publishListeners: ((sessionId: string, message: ServerMessage) => void)[] = [];
+  private notifyErrorListener: ((err: unknown, key: string) => void) | undefined;
+  /**
+   * NOTIFYs that failed since start (the pool timed out, the queue was full, the connection
+   * dropped): the other instances' clients missed those pushes until their next snapshot.
+   */
+  notifyFailures = 0;
   /** Set by stop(): connections closing during shutdown leave no database work behind. */
   private stopping = false;
   private beats = 0;
@@ -127,6 +137,7 @@ export class Hub {
     for (const room of this.rooms.values()) for (const conn of room) conn.send(frame);
     const watchers = new Set<TeamWatcher>();
     for (const set of this.teamWatchers.values()) for (const watcher of set) watchers.add(watcher);
+    for (const set of this.userWatchers.values()) for (const watcher of set) watchers.add(watcher);
     for (const watcher of watchers) watcher(message);
   }
 
@@ -163,6 +174,24 @@ export class Hub {
   /** Registers a listener told of every message this instance publishes (e.g. Teams card updates). */
   onPublish(listener: (sessionId: string, message: ServerMessage) => void): void {
     this.publishListeners.push(listener);
+  }
+
+  /**
+   * Registers the callback told of each failed NOTIFY (app.ts logs it with the running count,
+   * `notifyFailures`): `key` is the session id or `team:<id>`.
+   */
+  onNotifyError(listener: (err: unknown, key: string) => void): void {
+    this.notifyErrorListener = listener;
+  }
+
+  /** Counts and reports one failed NOTIFY (it never throws: the change it announces is committed). */
+  private notifyFailed(err: unknown, key: string): void {
+    this.notifyFailures++;
+    try {
+      this.notifyErrorListener?.(err, key);
+    } catch {
+      /* a failing logger must not fail the request */
+    }
   }
 
   /** Number of local connections (all rooms). */
@@ -283,21 +312,59 @@ export class Hub {
   }
 
   /**
+   * The NOTIFY that tells the other instances of `message` in a session, to send with the COMMIT
+   * of the transaction that made the change (`Database.transactionThenNotify`; issue #10: one
+   * round trip fewer per vote), or null on PGlite or when the frame is too large for a
+   * NOTIFY payload (then `publishCommitted` sends it through `realtime_events` after commit).
+   */
+  notificationOf(sessionId: string, frame: string): PendingNotify | null {
+    if (this.database.kind !== "postgres" || Buffer.byteLength(frame) > INLINE_LIMIT) return null;
+    return { channel: CHANNEL, payload: `${this.instanceId}|${sessionId}|${frame}` };
+  }
+
+  /**
+   * `publish` for a change whose transaction has committed with `notificationOf(sessionId,
+   * frame)` (`committed`): sends `frame` (JSON.stringify of `message`) to the local room and
+   * the publish listeners; the other instances have it by then, unless the NOTIFY was not sent
+   * with the COMMIT (sent now) or failed (counted and reported).
+   */
+  async publishCommitted(
+    sessionId: string,
+    message: ServerMessage,
+    frame: string,
+    committed: CommittedResult<unknown>,
+  ): Promise<void> {
+    this.deliver(sessionId, frame);
+    for (const listener of this.publishListeners) listener(sessionId, message);
+    if (committed.notifyError !== undefined) this.notifyFailed(committed.notifyError, sessionId);
+    else if (!committed.notified) await this.notifyOthers(sessionId, frame);
+  }
+
+  /**
    * Registers a watcher of a team's pushes on this instance (`watch_team`; issue #11).
    * @returns the function that unregisters it
    */
   watchTeam(teamId: string, watcher: TeamWatcher): () => void {
-    let set = this.teamWatchers.get(teamId);
-    if (!set) {
-      set = new Set();
-      this.teamWatchers.set(teamId, set);
-    }
-    set.add(watcher);
-    return () => {
-      const current = this.teamWatchers.get(teamId);
-      if (!current?.delete(watcher)) return;
-      if (current.size === 0) this.teamWatchers.delete(teamId);
-    };
+    return addWatcher(this.teamWatchers, teamId, watcher);
+  }
+
+  /**
+   * Registers a watcher of one user's own pushes on this instance (`watch_my_teams`: `team_added`;
+   * issue #11). It also gets the hub's own frames, once, like a team watcher.
+   * @returns the function that unregisters it
+   */
+  watchUser(userId: string, watcher: TeamWatcher): () => void {
+    return addWatcher(this.userWatchers, userId, watcher);
+  }
+
+  /**
+   * Sends a push meant for one user (`team_added`) to their watchers on every instance, through
+   * the same NOTIFY channel as session pushes. Call it only after the change has committed.
+   */
+  async publishUser(userId: string, message: ServerMessage): Promise<void> {
+    const frame = JSON.stringify(message);
+    this.deliverWatchers(this.userWatchers, userId, frame);
+    await this.notifyOthers(`${USER_KEY_PREFIX}${userId}`, frame);
   }
 
   /**
@@ -312,13 +379,18 @@ export class Hub {
 
   /** Hands a team frame to this instance's watchers of the team. */
   private deliverTeam(teamId: string, frame: string): void {
-    const set = this.teamWatchers.get(teamId);
+    this.deliverWatchers(this.teamWatchers, teamId, frame);
+  }
+
+  /** Hands a frame to this instance's watchers of `id` in `watchers` (teams or users). */
+  private deliverWatchers(watchers: Map<string, Set<TeamWatcher>>, id: string, frame: string): void {
+    const set = watchers.get(id);
     if (!set) return;
     const message = JSON.parse(frame) as ServerMessage;
     for (const watcher of [...set]) watcher(message);
   }
 
-  /** NOTIFY (PostgreSQL only) of one frame for `key` (a session id or `team:<id>`) to the other instances. */
+  /** NOTIFY (PostgreSQL only) of one frame for `key` (a session id, `team:<id>` or `user:<id>`) to the other instances. */
   private async notifyOthers(key: string, frame: string): Promise<void> {
     if (this.database.kind !== "postgres") return;
     const header = `${this.instanceId}|${key}|`;
@@ -332,8 +404,9 @@ export class Hub {
           .returning({ id: realtimeEvents.id });
         if (row) await this.database.notify(CHANNEL, `${header}@${row.id}`);
       }
-    } catch {
-      /* other instances miss this push; their clients resync on the next snapshot */
+    } catch (err) {
+      // Other instances miss this push; their clients catch up with their next snapshot.
+      this.notifyFailed(err, key);
     }
   }
 
@@ -356,7 +429,14 @@ export class Hub {
     if (payload.slice(0, first) === this.instanceId) return;
     const sessionId = payload.slice(first + 1, second);
     const teamId = sessionId.startsWith(TEAM_KEY_PREFIX) ? sessionId.slice(TEAM_KEY_PREFIX.length) : null;
-    if (teamId !== null ? !this.teamWatchers.has(teamId) : !this.rooms.has(sessionId)) return;
+    const userId = sessionId.startsWith(USER_KEY_PREFIX) ? sessionId.slice(USER_KEY_PREFIX.length) : null;
+    const wanted =
+      teamId !== null
+        ? this.teamWatchers.has(teamId)
+        : userId !== null
+          ? this.userWatchers.has(userId)
+          : this.rooms.has(sessionId);
+    if (!wanted) return;
     let frame = payload.slice(second + 1);
     if (frame.startsWith("@")) {
       const rows = await this.database.db
@@ -368,6 +448,7 @@ export class Hub {
       frame = rows[0].payload;
     }
     if (teamId !== null) this.deliverTeam(teamId, frame);
+    else if (userId !== null) this.deliverWatchers(this.userWatchers, userId, frame);
     else this.deliver(sessionId, frame);
   }
 
@@ -484,4 +565,22 @@ export class Hub {
       if (!online.get(row.sessionId)?.has(voterKey)) this.presenceListener?.(row.sessionId, voterKey, "absent");
     }
   }
+}
+
+/**
+ * Adds `watcher` to the set of `id` in `watchers` (team or user watchers).
+ * @returns the function that removes it (and the set once empty)
+ */
+function addWatcher(watchers: Map<string, Set<TeamWatcher>>, id: string, watcher: TeamWatcher): () => void {
+  let set = watchers.get(id);
+  if (!set) {
+    set = new Set();
+    watchers.set(id, set);
+  }
+  set.add(watcher);
+  return () => {
+    const current = watchers.get(id);
+    if (!current?.delete(watcher)) return;
+    if (current.size === 0) watchers.delete(id);
+  };
 }

@@ -13,7 +13,8 @@ import { openSocket, type TestSocket } from "../testing/wsClient";
 /**
  * Team changes pushed live (issue #11 proof: "role change and removal seen live by the member"):
  * `watch_team` for members only, `team_updated` on role change, removal, added members and
- * edits, `team_access_revoked` for the removed member, and delivery across two instances.
+ * edits, `team_access_revoked` for the removed member, `team_added` to the sockets of a user who
+ * joins a team (`watch_my_teams`), and delivery across two instances.
  */
 
 /** A team of `owner` with `member` added at once (an existing account). */
@@ -34,6 +35,14 @@ async function watch(url: string, user: TestUser, teamId: string): Promise<TestS
   const ws = await openSocket(url, user.client);
   ws.send({ type: "watch_team", teamId });
   await ws.next("ack", (m) => m.for === "watch_team");
+  return ws;
+}
+
+/** A socket of `user` watching their own pushes (`watch_my_teams`; the ack received). */
+async function watchMine(url: string, user: TestUser): Promise<TestSocket> {
+  const ws = await openSocket(url, user.client);
+  ws.send({ type: "watch_my_teams" });
+  await ws.next("ack", (m) => m.for === "watch_my_teams");
   return ws;
 }
 
@@ -100,6 +109,62 @@ describe("watch_team on one instance", () => {
     }
   });
 
+  it("tells the added user's own sockets (watch_my_teams) and nobody else's: added at once, or by link", async () => {
+    const owner = await buildUser(server.url, { firstName: "Olga" });
+    const newcomer = await buildUser(server.url, { firstName: "Nia" });
+    const bystander = await buildUser(server.url);
+    const team = (await owner.client.post<TeamView>("/api/teams", { name: "Platform" })).body;
+    const other = (await owner.client.post<TeamView>("/api/teams", { name: "Mobile" })).body;
+    const mine = await watchMine(server.url, newcomer);
+    const theirs = await watchMine(server.url, bystander);
+    try {
+      // An existing account is added at once.
+      const added = await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, {
+        email: newcomer.email,
+        role: "member",
+      });
+      expect(added.body).toEqual({ status: "added" });
+      expect(await mine.next("team_added")).toEqual({ type: "team_added", teamId: team.id });
+
+      // An invitation of another address, accepted by its link while signed in as the newcomer.
+      const invited = await owner.client.post<TeamInviteResult>(`/api/teams/${other.id}/invite`, {
+        email: `link-${Date.now()}@example.com`,
+        role: "member",
+      });
+      const token = invited.body.inviteUrl?.split("/invite/")[1] ?? "";
+      const accepted = await newcomer.client.post(`/api/team-invitations/${token}/accept`, {});
+      expect(accepted.status).toBe(200);
+      expect(await mine.next("team_added", (m) => m.teamId === other.id)).toEqual({
+        type: "team_added",
+        teamId: other.id,
+      });
+
+      // Sending it twice changes nothing; a bystander's socket hears none of it.
+      mine.send({ type: "watch_my_teams" });
+      await mine.next("ack", (m) => m.for === "watch_my_teams");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(mine.messages.filter((m) => m.type === "team_added")).toHaveLength(2);
+      expect(theirs.messages.some((m) => m.type === "team_added")).toBe(false);
+    } finally {
+      await mine.close();
+      await theirs.close();
+    }
+  });
+
+  it("refuses watch_my_teams on a signed-out socket", async () => {
+    const anonymous = await openSocket(server.url);
+    try {
+      anonymous.send({ type: "watch_my_teams" });
+      expect(await anonymous.next("error")).toMatchObject({ code: "UNAUTHORIZED" });
+      anonymous.send({ type: "watch_my_teams", accessToken: 5 });
+      expect(await anonymous.next("error", (m) => m.code === "VALIDATION_ERROR")).toMatchObject({
+        code: "VALIDATION_ERROR",
+      });
+    } finally {
+      await anonymous.close();
+    }
+  });
+
   it("refuses outsiders, signed-out sockets and unknown teams", async () => {
     const { team } = await buildTeam(server.url);
     const outsider = await buildUser(server.url);
@@ -144,6 +209,22 @@ maybe("watch_team across two instances", () => {
       expect(await memberWs.next("team_access_revoked")).toEqual({ type: "team_access_revoked", teamId: team.id });
     } finally {
       await memberWs.close();
+    }
+  }, 30_000);
+
+  it("tells a user watching on B that the owner on A added them", async () => {
+    const owner = await buildUser(a.url, { firstName: "Olga" });
+    const newcomer = await buildUser(a.url, { firstName: "Nia" });
+    const team = (await owner.client.post<TeamView>("/api/teams", { name: "Platform" })).body;
+    const mine = await watchMine(b.url, newcomer);
+    try {
+      await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, {
+        email: newcomer.email,
+        role: "member",
+      });
+      expect(await mine.next("team_added")).toEqual({ type: "team_added", teamId: team.id });
+    } finally {
+      await mine.close();
     }
   }, 30_000);
 

@@ -16,3 +16,13 @@ export async function publishTeamUpdated(
     .publishTeam(teamId, { type: "team_updated", teamId, change, ...(userId ? { userId } : {}) })
     .catch(() => undefined);
 }
+
+/**
+ * Tells a user who has just joined a team (an existing account invited, or an invitation
+ * accepted; issue #11) on each of their sockets that sent `watch_my_teams`, on every instance:
+ * `team_added {teamId}`, so an open dashboard shows the team and its sessions. Call after the
+ * change has committed; a failed publish is swallowed (the change itself has succeeded).
+ */
+export async function publishTeamAdded(ctx: AppContext, userId: string, teamId: string): Promise<void> {
+  await ctx.hub.publishUser(userId, { type: "team_added", teamId }).catch(() => undefined);
+}

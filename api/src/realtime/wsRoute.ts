@@ -117,6 +117,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     const reactions = reactionLimiter();
     /** Teams this socket watches (`watch_team`; issue #11): team id -> who watches, and the unwatch. */
     const watchedTeams = new Map<string, { user: UserRow; unwatch(): void }>();
+    /** The caller's own pushes (`watch_my_teams`: `team_added`), once per socket. */
+    let unwatchUser: (() => void) | undefined;
 
     const send = (message: ServerMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -213,9 +215,11 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
      * membership (one query) before it is sent, one check after another so the pushes keep their
      * order: a member gets it; one who is no longer a member gets `team_access_revoked` and the
      * watch ends. The hub's own frames (`resync`, SERVICE_UNAVAILABLE) pass as they are, unless
-     * the socket is in a session room, which already got them.
+     * the socket is in a session room, which already got them. `team_added` (the caller's own
+     * push) is sent as it is.
      */
     const teamWatcher: TeamWatcher = (message) => {
+      if (message.type === "team_added") return send(message);
       if (message.type !== "team_updated") {
         if (!room) send(message);
         return;
@@ -244,6 +248,14 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       send({ type: "ack", for: "watch_team", teamId: team.id });
     };
 
+    /** `watch_my_teams` (issue #11): a signed-in user's `team_added` pushes, on every instance. */
+    const watchMyTeams = async (msg: Extract<ParsedClientMessage, { type: "watch_my_teams" }>) => {
+      if (msg.accessToken) identity.userMemo = await app.teamsUserFromToken(msg.accessToken);
+      const user = await requireUser(ctx.db, identity);
+      unwatchUser ??= ctx.hub.watchUser(user.id, teamWatcher);
+      send({ type: "ack", for: "watch_my_teams" });
+    };
+
     const handle = async (raw: string) => {
       if (socket.readyState !== socket.OPEN) return; // closed while the frame waited: nobody to answer
       const msg = parseFrame(raw);
@@ -258,6 +270,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
           return watchTeam(msg);
         case "unwatch_team":
           return unwatchTeam(msg.teamId);
+        case "watch_my_teams":
+          return watchMyTeams(msg);
         case "vote_update": {
           const access = await currentAccess();
           sessionPolicy.participate(access);
@@ -303,6 +317,7 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
     socket.on("close", () => {
       releaseIp();
       for (const teamId of [...watchedTeams.keys()]) unwatchTeam(teamId);
+      unwatchUser?.();
       frames.close(() => leave().catch(() => undefined));
     });
   });

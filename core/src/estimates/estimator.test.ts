@@ -224,7 +224,9 @@ describe("tokenize", () => {
     for (const text of ["a".repeat(65_535), " \n".repeat(30_000), `at x${"(".repeat(60_000)}`, "/a".repeat(30_000)]) {
       const started = performance.now();
       tokenize(text);
-      expect(performance.now() - started).toBeLessThan(100);
+      // A few milliseconds when linear; a backtracking pattern never finishes on these inputs, so a
+      // generous bound catches it without failing on a loaded machine.
+      expect(performance.now() - started).toBeLessThan(1000);
     }
   });
 

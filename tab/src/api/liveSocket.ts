@@ -164,7 +164,11 @@ export function openLiveSocket(
         console.warn("Unreadable live message", error);
         return;
       }
-      if (message.type === "session_snapshot" || (message.type === "ack" && message.for === "watch_team")) attempt = 0;
+      if (
+        message.type === "session_snapshot" ||
+        (message.type === "ack" && (message.for === "watch_team" || message.for === "watch_my_teams"))
+      )
+        attempt = 0;
       handlers.onMessage(message);
     };
     opened.onclose = (event) => {

@@ -5,7 +5,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
 import { applyTeamMessage } from "./useLiveTeams";
 
-/** Team pushes in the tab's cache (issue #11): `team_updated` refetches, `team_access_revoked` forgets. */
+/** Team pushes in the tab's cache (issue #11): `team_updated` and `team_added` refetch, `team_access_revoked` forgets. */
 const TID = "team-1";
 
 function seeded() {
@@ -34,4 +34,13 @@ it("forgets the team on team_access_revoked, so its page shows the not-found vie
   expect(client.getQueryData(queryKeys.teamMembers(TID))).toBeUndefined();
   expect(client.getQueryState(queryKeys.teams)?.isInvalidated).toBe(true);
   expect(client.getQueryData(queryKeys.team("other"))).toEqual({ id: "other" });
+});
+
+it("marks the teams and sessions lists stale on team_added, so the new team and its sessions show", () => {
+  const client = seeded();
+  client.setQueryData(queryKeys.sessions, []);
+  applyTeamMessage(client, { type: "team_added", teamId: "new-team" });
+  expect(client.getQueryState(queryKeys.teams)?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.sessions)?.isInvalidated).toBe(true);
+  expect(client.getQueryState(queryKeys.team(TID))?.isInvalidated).toBe(false);
 });

@@ -17,6 +17,20 @@ export function agentsSdk(): AgentsSdk {
   return sdk;
 }
 
+/** The Microsoft 365 Agents SDK's activity module (Activity, ActivityTypes, activityZodSchema). */
+export type AgentsActivity = typeof import("@microsoft/agents-activity");
+
+let activitySdk: AgentsActivity | undefined;
+
+/**
+ * The Agents SDK's activity module, loaded on first use like `agentsSdk` (issue #10: 33 modules
+ * and ~2 MB of heap at every start, needed only when a card is posted or an activity arrives).
+ */
+export function agentsActivity(): AgentsActivity {
+  activitySdk ??= require("@microsoft/agents-activity") as AgentsActivity;
+  return activitySdk;
+}
+
 /** Hands out the bot's one CloudAdapter, made on the first call (when the SDK is loaded). */
 export type AdapterSource = () => CloudAdapter;
 

@@ -1,4 +1,3 @@
-import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { buildConversationCard } from "@pointwise/bot/cards/votingCard";
 import type { ServerMessageType } from "@pointwise/core/realtime";
 import { and, eq, isNotNull } from "drizzle-orm";
@@ -6,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { AppContext } from "../../context";
 import { teamsConversations } from "../../db/schema";
 import { loadSessionAccess } from "../../policies/sessionPolicy";
-import { type AdapterSource, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
+import { type AdapterSource, agentsActivity, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
 import { votingCardState } from "./cardStates";
 
 /** Pushes that change what a voting card shows. */
@@ -76,6 +75,7 @@ export function startCardUpdater(
       const card = buildConversationCard(await votingCardState(ctx, access, row.cardUserIds));
       if (!row.reference) continue;
       await adapter().continueConversation(identity, referenceOf(row.reference), async (turn) => {
+        const { Activity, ActivityTypes } = agentsActivity();
         await turn.updateActivity(
           Activity.fromObject({
             type: ActivityTypes.Message,

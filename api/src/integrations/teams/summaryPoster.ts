@@ -1,9 +1,8 @@
-import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { buildSummaryCard, summaryText } from "@pointwise/bot/cards/summaryCard";
 import type { AppContext } from "../../context";
 import type { SessionAccess } from "../../policies/sessionPolicy";
 import { postableConversationOf } from "../../queries/conversations";
-import { type AdapterSource, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
+import { type AdapterSource, agentsActivity, agentsSdk, proactiveIdentity, referenceOf } from "./botAdapter";
 import { summaryCardState } from "./cardStates";
 
 /** Microsoft Teams' share-to-Teams link: opens Teams with the link and message prefilled. */
@@ -30,6 +29,7 @@ export async function postSummary(
   const bound = await postableConversationOf(ctx, access.session.id);
   if (!bound?.reference) return { posted: false, message, shareUrl: teamsShareUrl(summary.openUrl, message) };
   await adapter().continueConversation(proactiveIdentity(ctx.config), referenceOf(bound.reference), async (turn) => {
+    const { Activity, ActivityTypes } = agentsActivity();
     await turn.sendActivity(
       Activity.fromObject({
         type: ActivityTypes.Message,

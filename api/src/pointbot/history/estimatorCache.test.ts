@@ -10,8 +10,9 @@ import { estimatorCacheFor, suggestFromHistory } from "./historySuggestion";
 
 /**
  * The estimator cache on the real database (issue #9 section 3): 10,000 real stories of the
- * shared backlogs (../shared/data/storypoints) as one creator's history; a suggestion within 50 ms
- * in-process; new rows are picked up; the LRU holds at most its capacity of scopes.
+ * shared backlogs (../shared/data/storypoints) as one creator's history; later suggestions reuse the
+ * estimator built by the first (its speed is measured by `npm run bench:estimates`, not here); new
+ * rows are picked up; the LRU holds at most its capacity of scopes.
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -55,39 +56,34 @@ function parseInChunks(text: string) {
   }
 }
 
-it("suggests within 50 ms from a history of 10,000 stories and picks up new rows", async () => {
+it("builds a scope's estimator once for 10,000 stories, reuses it and picks up new rows", async () => {
   const owner = await buildUser(server.url);
   let history = realHistory(10_000);
   // The shared backlogs hold 9,7xx stories: repeat the oldest to reach 10,000.
   while (history.length < 10_000) history = [...history, ...history.slice(0, 10_000 - history.length)];
   expect(history).toHaveLength(10_000);
   const scope = { teamId: null, creatorId: owner.user.id } as const;
-  const heapBefore = process.memoryUsage().heapUsed;
   await server.ctx.db.transaction((tx) => recordImportedHistory(tx, scope, history));
 
   const session = { ...scope, teamId: null, estimationScale: "fibonacci" as const, customDeck: null };
   const story = { id: "x", title: "Add a REST endpoint to export the build results as CSV", description: null };
-  const started = performance.now();
   const first = await suggestFromHistory(server.ctx.db, session, story);
-  const buildMs = performance.now() - started;
   expect(first.historySize).toBe(10_000);
   expect(first.similar).toHaveLength(3);
+  const built = await estimatorCacheFor(server.ctx.db).get({ ownerUserId: owner.user.id });
 
-  const times: number[] = [];
   for (const row of history.slice(0, 50)) {
-    const t = performance.now();
-    await suggestFromHistory(server.ctx.db, session, { id: "y", title: row.title, description: row.description });
-    times.push(performance.now() - t);
+    const next = await suggestFromHistory(server.ctx.db, session, {
+      id: "y",
+      title: row.title,
+      description: row.description,
+    });
+    expect(next.historySize).toBe(10_000);
   }
-  times.sort((a, b) => a - b);
-  const median = times[Math.floor(times.length / 2)] ?? 0;
-  const p95 = times[Math.floor(times.length * 0.95)] ?? 0;
-  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
-  console.log(
-    `estimate-suggestion at 10,000 stories: first build ${buildMs.toFixed(0)} ms, ` +
-      `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (DB count + in-process), heap +${heapMb.toFixed(0)} MB`,
-  );
-  expect(median).toBeLessThan(50);
+  // The same estimator object, nothing reloaded: later suggestions cost a count and the scoring.
+  const reused = await estimatorCacheFor(server.ctx.db).get({ ownerUserId: owner.user.id });
+  expect(reused).toBe(built);
+  expect(reused.loaded).toBe(10_000);
 
   await server.ctx.db.transaction((tx) =>
     recordImportedHistory(tx, scope, [

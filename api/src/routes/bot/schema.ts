@@ -1,6 +1,6 @@
-import { activityZodSchema } from "@microsoft/agents-activity";
 import { conversationIdSchema } from "@pointwise/core/teamsSchemas";
 import { z } from "zod";
+import { agentsActivity } from "../../integrations/teams/botAdapter";
 
 /**
  * The body of `POST /api/messages`: a Bot Framework activity with what the adapter and the
@@ -16,7 +16,7 @@ export const activityBody = z
     from: z.looseObject({ id: z.string().min(1) }),
   })
   .superRefine((activity, ctx) => {
-    const sdk = activityZodSchema.safeParse(activity);
+    const sdk = agentsActivity().activityZodSchema.safeParse(activity);
     if (sdk.success) return;
     for (const issue of sdk.error.issues) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
   });

@@ -9,13 +9,18 @@ import {
 } from "@fluentui/react-components";
 import { useReturnFocus } from "./useReturnFocus";
 
-/** Props of ConfirmDialog: `pendingLabel` replaces the confirm label while `pending` ("Deleting..."). */
+/**
+ * Props of ConfirmDialog: `pendingLabel` replaces the confirm label while `pending` ("Deleting...");
+ * `cancelLabel` names the button that closes it (default "Cancel"; e.g. "Keep subscription" where
+ * the confirm itself is a cancel).
+ */
 export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
   message: string;
   confirmLabel: string;
+  cancelLabel?: string;
   pendingLabel: string;
   pending: boolean;
   destructive?: boolean;
@@ -33,7 +38,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
           <DialogContent>{props.message}</DialogContent>
           <DialogActions>
             <Button appearance="secondary" onClick={() => props.onOpenChange(false)} disabled={props.pending}>
-              Cancel
+              {props.cancelLabel ?? "Cancel"}
             </Button>
             <Button
               appearance="primary"

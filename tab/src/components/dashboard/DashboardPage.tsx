@@ -45,10 +45,12 @@ export function DashboardPage() {
   const sessions = useSessions();
   const subscription = useSubscriptionStatus();
   const teams = useTeams(Boolean(user));
-  // The user's teams live (issue #11): a removal drops the team and its sessions at once.
+  // The user's teams live (issue #11): a removal drops the team and its sessions at once, and a
+  // team the user is added to shows with its sessions (watch_my_teams).
   useLiveTeams(
     (teams.data ?? []).map((t) => t.id),
     Boolean(user),
+    true,
   );
   const [creating, setCreating] = useState(false);
   if (!user) return <Text>Loading dashboard...</Text>;

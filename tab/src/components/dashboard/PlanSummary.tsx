@@ -1,6 +1,7 @@
 import { Badge, Button, makeStyles, Text, tokens } from "@fluentui/react-components";
 import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import { useNavigate } from "react-router";
+import { sessionCounterTone } from "./sessionCounter";
 
 const useStyles = makeStyles({
   row: { display: "flex", alignItems: "center", gap: "10px", flexWrap: "wrap" },
@@ -12,7 +13,8 @@ const PLAN_NAMES: Record<string, string> = { free: "Free Plan", basic: "Basic Pl
 
 /**
  * Plan badge, sessions counter and Upgrade (free) or Manage button, both to /settings
- * (spec part 1 section 2). The free counter turns yellow at 2 or more, red above 3.
+ * (spec part 1 section 2). The free counter turns yellow at 2 or more, red above 3
+ * (sessionCounterTone; `data-tone` says which).
  */
 export function PlanSummary({ status }: { status: SubscriptionStatusView | undefined }) {
   const styles = useStyles();
@@ -21,13 +23,14 @@ export function PlanSummary({ status }: { status: SubscriptionStatusView | undef
   const free = plan === "free";
   const used = status?.sessionsOwned ?? 0;
   const limit = status?.limit ?? 3;
-  const counterClass = free && used > limit ? styles.over : free && used >= 2 ? styles.warn : undefined;
+  const tone = sessionCounterTone(plan, used, limit);
+  const counterClass = tone ? styles[tone] : undefined;
   return (
     <div className={styles.row}>
       <Badge appearance="tint" color={free ? "informative" : "brand"} size="large" data-testid="plan-badge">
         {PLAN_NAMES[plan] ?? `${plan} Plan`}
       </Badge>
-      <Text className={counterClass} data-testid="sessions-counter">
+      <Text className={counterClass} data-testid="sessions-counter" data-tone={tone}>
         {free ? `${used} / ${limit} sessions used` : `${status?.sessionsThisMonth ?? 0} sessions this month`}
       </Text>
       <Button size="small" appearance={free ? "primary" : "secondary"} onClick={() => navigate("/settings")}>

@@ -1,20 +1,14 @@
-import {
-  Button,
-  Dialog,
-  DialogActions,
-  DialogBody,
-  DialogContent,
-  DialogSurface,
-  DialogTitle,
-} from "@fluentui/react-components";
+import { Button } from "@fluentui/react-components";
 import { useState } from "react";
 import { useCancelSubscription, useOpenBillingPortal } from "../../api/subscriptionMutations";
 import { useNotify } from "../../toasts/useNotify";
+import { ConfirmDialog } from "../common/ConfirmDialog";
 
 /**
  * Manage billing (Stripe's portal) and Cancel subscription with a confirm dialog (issue #11
- * section 4), with the spec's toasts (spec part 2 section 8). `paid`: a paid plan not yet
- * cancelled; `portal`: Stripe billing is configured (not self-hosted mode).
+ * section 4; the shared ConfirmDialog), with the spec's toasts (spec part 2 section 8). `paid`: a
+ * paid plan not yet cancelled; `portal`: Stripe billing is configured (not self-hosted mode, where
+ * a cancel returns to Free at once, as the dialog says).
  */
 export function SubscriptionActions({ paid, portal: hasPortal }: { paid: boolean; portal: boolean }) {
   const notify = useNotify();
@@ -46,23 +40,22 @@ export function SubscriptionActions({ paid, portal: hasPortal }: { paid: boolean
           Cancel subscription
         </Button>
       ) : null}
-      <Dialog open={confirming} onOpenChange={(_e, data) => setConfirming(data.open)}>
-        <DialogSurface>
-          <DialogBody>
-            <DialogTitle>Cancel subscription?</DialogTitle>
-            <DialogContent>
-              Your plan stays until the end of the billing period; then you are on the Free plan and sessions beyond its
-              limit are locked.
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setConfirming(false)}>Keep subscription</Button>
-              <Button appearance="primary" onClick={confirmCancel} disabled={cancel.isPending}>
-                Cancel subscription
-              </Button>
-            </DialogActions>
-          </DialogBody>
-        </DialogSurface>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel subscription?"
+        message={
+          hasPortal
+            ? "Your plan stays until the end of the billing period; then you are on the Free plan and sessions beyond its limit are locked."
+            : "You return to the Free plan at once, and sessions beyond its limit are locked."
+        }
+        cancelLabel="Keep subscription"
+        confirmLabel="Cancel subscription"
+        pendingLabel="Cancelling..."
+        pending={cancel.isPending}
+        destructive
+        onConfirm={confirmCancel}
+      />
     </div>
   );
 }
