@@ -19,6 +19,7 @@ import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { TrustProxy } from "./config";
 import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
+import { settleJiraWriteBacks } from "./integrations/jira/jiraTickets";
 import { lazyCloudAdapter } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { startRetentionSchedule } from "./jobs/retention";
@@ -37,6 +38,7 @@ import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { insightRoutes } from "./routes/insights/insights";
+import { integrationRoutes } from "./routes/integrations/integrations";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { enhancedDescriptionRoutes } from "./routes/pointbot/enhancedDescription";
 import { estimateSuggestionRoutes } from "./routes/pointbot/estimateSuggestion";
@@ -244,6 +246,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));
   await app.register(meetingRoutes(ctx));
+  await app.register(integrationRoutes(ctx));
+  // Points write-backs to Jira run after their round's answer (issue #12): let them finish (each
+  // call is bounded: 10 s, at most 3 waits for Retry-After).
+  app.addHook("onClose", async () => settleJiraWriteBacks(ctx));
   const adapter = lazyCloudAdapter(config, app.log);
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());

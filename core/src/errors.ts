@@ -30,6 +30,9 @@ export const ERROR_CODES = [
   "SUGGESTION_HIDDEN",
   /** A password reset link that is unknown, used or expired (issue #13 section 3). */
   "INVALID_TOKEN",
+  "JIRA_NOT_CONFIGURED",
+  "JIRA_PROJECT_REQUIRED",
+  "JIRA_ERROR",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */
