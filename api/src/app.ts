@@ -34,6 +34,7 @@ import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
 import { healthRoutes } from "./routes/health/health";
 import { insightRoutes } from "./routes/insights/insights";
+import { integrationRoutes } from "./routes/integrations/integrations";
 import { meetingRoutes } from "./routes/meetings/meetings";
 import { enhancedDescriptionRoutes } from "./routes/pointbot/enhancedDescription";
 import { estimateSuggestionRoutes } from "./routes/pointbot/estimateSuggestion";
@@ -232,6 +233,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(teamRoutes(ctx));
   await app.register(subscriptionRoutes(ctx));
   await app.register(meetingRoutes(ctx));
+  await app.register(integrationRoutes(ctx));
   const adapter = lazyCloudAdapter(config, app.log);
   const cardUpdater = startCardUpdater(ctx, adapter, app.log);
   app.addHook("onClose", async () => cardUpdater.stop());

@@ -119,10 +119,43 @@ const schema = z
     STRIPE_PRICE_PRO: z.string().trim().optional(),
     /** Where the Stripe SDK sends its calls; tests point it at a local server. */
     STRIPE_API_BASE: z.string().url().default("https://api.stripe.com"),
+    /**
+     * The key saved integration tokens are encrypted under (issue #12 section 4): 32 random
+     * bytes, base64. Required in production; a fixed development key otherwise.
+     */
+    INTEGRATIONS_KEY: z
+      .string()
+      .trim()
+      .refine(isIntegrationsKey, "INTEGRATIONS_KEY must be 32 random bytes in base64")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    /** Older INTEGRATIONS_KEY values, comma-separated, still accepted for decryption (key rotation). */
+    INTEGRATIONS_KEY_PREVIOUS: z
+      .string()
+      .trim()
+      .default("")
+      .refine(
+        (v) =>
+          v
+            .split(",")
+            .map((k) => k.trim())
+            .filter(Boolean)
+            .every(isIntegrationsKey),
+        "INTEGRATIONS_KEY_PREVIOUS must be comma-separated 32-byte base64 keys",
+      ),
+    /** `true` lets the Jira client call private, loopback and link-local addresses in production (Jira Data Center on a private network). */
+    JIRA_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false", ""]).default("false"),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
       ctx.addIssue({ code: "custom", path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+    }
+    if (env.NODE_ENV === "production" && !env.INTEGRATIONS_KEY) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["INTEGRATIONS_KEY"],
+        message: "INTEGRATIONS_KEY is required in production (32 random bytes, base64)",
+      });
     }
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO"] as const) {
@@ -198,7 +231,27 @@ export interface Config {
   };
   /** Stripe billing (README "Configuration"); null in self-hosted mode (no STRIPE_SECRET_KEY). */
   stripe: StripeConfig | null;
+  /** Outside-service connections (issue #12; README "Configuration"). */
+  integrations: {
+    /** INTEGRATIONS_KEY decoded (32 bytes), or the development key outside production. */
+    key: Buffer;
+    /** INTEGRATIONS_KEY_PREVIOUS decoded: keys that still decrypt. */
+    previousKeys: Buffer[];
+    /** JIRA_ALLOW_PRIVATE_HOSTS=true. */
+    allowPrivateHosts: boolean;
+  };
 }
+
+/** True for a base64 text of exactly 32 bytes (an AES-256 key). */
+function isIntegrationsKey(value: string): boolean {
+  return /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, "base64").length === 32;
+}
+
+/**
+ * The key used outside production when INTEGRATIONS_KEY is unset: fixed, so a development
+ * database keeps working across restarts; never accepted in production (the schema requires the variable).
+ */
+const DEV_INTEGRATIONS_KEY = Buffer.from("pointwise-development-integrations", "utf8").subarray(0, 32);
 
 /** Stripe settings: the key, the webhook signing secret, the two monthly prices and the API address. */
 export interface StripeConfig {
@@ -233,6 +286,7 @@ export const PRODUCTION_SETTINGS = [
   "BOT_ID",
   "BOT_TENANT_ID",
   "BOT_TYPE",
+  "INTEGRATIONS_KEY",
 ] as const;
 
 /**
@@ -295,5 +349,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           api: stripeApiOf(e.STRIPE_API_BASE),
         }
       : null,
+    integrations: {
+      key: e.INTEGRATIONS_KEY ? Buffer.from(e.INTEGRATIONS_KEY, "base64") : DEV_INTEGRATIONS_KEY,
+      previousKeys: e.INTEGRATIONS_KEY_PREVIOUS.split(",")
+        .map((k) => k.trim())
+        .filter(Boolean)
+        .map((k) => Buffer.from(k, "base64")),
+      allowPrivateHosts: e.JIRA_ALLOW_PRIVATE_HOSTS === "true",
+    },
   };
 }

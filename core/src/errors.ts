@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   "SERVICE_UNAVAILABLE",
   "AI_UNAVAILABLE",
   "SUGGESTION_HIDDEN",
+  "JIRA_NOT_CONFIGURED",
+  "JIRA_PROJECT_REQUIRED",
+  "JIRA_ERROR",
 ] as const;
 
 /** One of the stable error codes a client may branch on. */

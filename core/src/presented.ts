@@ -79,6 +79,22 @@ export interface StoryView {
   timerEndsAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /**
+   * The last write-back of the final points to the story's Jira issue (issue #12 section 4);
+   * null (or absent) until one was attempted.
+   */
+  jiraSync?: JiraSyncView | null;
+}
+
+/**
+ * A write-back of final points to Jira (issue #12 section 3): `pending` while it runs, `ok` when
+ * Jira took it, `failed` with Jira's or the network's `error` (shown as "Points not sent to
+ * Jira: <error>"; POST /api/stories/{id}/jira/sync retries). `at` is ISO 8601.
+ */
+export interface JiraSyncView {
+  status: "ok" | "failed" | "pending";
+  error?: string;
+  at: string;
 }
 
 /**

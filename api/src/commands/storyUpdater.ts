@@ -1,12 +1,14 @@
 import { proposedFinalPoints, roundResults } from "@pointwise/core/consensus";
 import { deckFor } from "@pointwise/core/decks";
+import { planAllows } from "@pointwise/core/plans";
 import type { StoryView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
 import type { UpdateStoryInput } from "@pointwise/core/storySchemas";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { pointingSessions, stories, votes } from "../db/schema";
+import { pointingSessions, stories, users, votes } from "../db/schema";
 import { notFound, validationError } from "../errors";
+import { writeBackAfterCompletion } from "../integrations/jira/jiraTickets";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
@@ -117,7 +119,26 @@ export async function updateStory(
     await publishActiveStory(ctx, sessionId, outcome.activeChanged.id);
   }
   await publishTimersStopped(ctx, sessionId, outcome.stoppedTimers);
+  // The agreed points go back to the story's Jira issue, after the commit and without waiting
+  // (issue #12 section 3): the completing user's connection, else the creator's or the leader's.
+  if (outcome.story.status === "completed" && (outcome.statusChanged || input.finalPoints !== undefined)) {
+    writeBackAfterCompletion(
+      ctx,
+      view,
+      [access.user?.id, access.session.creatorId, access.session.leaderId],
+      (userId) => userHasJira(ctx, userId),
+    );
+  }
   return view;
+}
+
+/** True when the user's plan includes Jira and is paid up (the plan gate of policies/planPolicy). */
+async function userHasJira(ctx: AppContext, userId: string): Promise<boolean> {
+  const [user] = await ctx.db
+    .select({ plan: users.subscriptionPlan, status: users.subscriptionStatus })
+    .from(users)
+    .where(eq(users.id, userId));
+  return !!user && planAllows(user.plan, "jira") && user.status !== "past_due";
 }
 
 /** The history suggestion for a story being completed, or null (unknown story: the transaction answers 404). */

@@ -219,6 +219,13 @@ export const stories = pgTable(
     suggestedPoints: numeric("suggested_points", { precision: 4, scale: 1, mode: "number" }),
     suggestedLow: numeric("suggested_low", { precision: 4, scale: 1, mode: "number" }),
     suggestedHigh: numeric("suggested_high", { precision: 4, scale: 1, mode: "number" }),
+    /**
+     * The write-back of the final points to the story's Jira issue (issue #12 section 3): null
+     * until one is attempted, then pending, ok or failed (with the error shown on the story).
+     */
+    jiraSyncStatus: varchar("jira_sync_status", { length: 10 }).$type<"ok" | "failed" | "pending">(),
+    jiraSyncError: text("jira_sync_error"),
+    jiraSyncAt: timestamp("jira_sync_at", { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -227,6 +234,10 @@ export const stories = pgTable(
     index("stories_session_idx").on(t.sessionId, t.position),
     // The expired-timer sweep reads only the few stories with a running timer.
     index("stories_timer_ends_at_idx").on(t.timerEndsAt).where(sql`${t.timerEndsAt} IS NOT NULL`),
+    check(
+      "stories_jira_sync_status",
+      sql`${t.jiraSyncStatus} IS NULL OR ${t.jiraSyncStatus} IN ('ok', 'failed', 'pending')`,
+    ),
   ],
 );
 
@@ -383,6 +394,41 @@ export const teamIntegrations = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex("team_integrations_team_type_unique").on(t.teamId, t.type)],
+);
+
+/**
+ * A user's own connections to outside services (issue #12 section 1): one per user and type.
+ * Per user, not per team, because the automations page and its pro plan belong to the signed-in
+ * user and a session need not have a team; the typed columns keep the token's ciphertext apart
+ * from the readable settings. `tokenCiphertext` is AES-256-GCM under INTEGRATIONS_KEY
+ * (integrations/secretBox.ts: `v1.<keyId>.<iv>.<tag>.<data>`), never the token in clear.
+ * `pointsField` is the story-points field found in the site's field list, kept with the
+ * serverUrl it was found on (discovered once per site; cleared when serverUrl changes).
+ */
+export const userIntegrations = pgTable(
+  "user_integrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: integrationType("type").notNull(),
+    serverUrl: varchar("server_url", { length: 500 }).notNull(),
+    email: varchar("email", { length: 255 }).notNull(),
+    tokenCiphertext: text("token_ciphertext").notNull(),
+    /** The last 4 characters of the token, for the masked display (GET /api/integrations). */
+    tokenLast4: varchar("token_last4", { length: 4 }).notNull(),
+    /** The story-points field id chosen in the automations form (overrides discovery). */
+    storyPointsField: varchar("story_points_field", { length: 100 }),
+    /** The field id discovered from the site's field list, for `pointsFieldSite`. */
+    pointsField: varchar("points_field", { length: 100 }),
+    pointsFieldSite: varchar("points_field_site", { length: 500 }),
+    lastTestAt: timestamp("last_test_at", { withTimezone: true }),
+    lastTestResult: integrationTestResult("last_test_result"),
+    lastTestError: text("last_test_error"),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("user_integrations_user_type_unique").on(t.userId, t.type)],
 );
 
 /** PointBot insights about a session or a story. */

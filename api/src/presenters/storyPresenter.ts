@@ -4,7 +4,7 @@ import type { stories } from "../db/schema";
 /** A row of `stories`. */
 export type StoryRow = typeof stories.$inferSelect;
 
-/** A story as the client sees it. */
+/** A story as the client sees it; `jiraSync` only once a write-back to Jira was attempted. */
 export function presentStory(story: StoryRow): StoryView {
   return {
     id: story.id,
@@ -23,5 +23,15 @@ export function presentStory(story: StoryRow): StoryView {
     timerEndsAt: story.timerEndsAt?.toISOString() ?? null,
     createdAt: story.createdAt.toISOString(),
     updatedAt: story.updatedAt.toISOString(),
+    // Only after a write-back was attempted (issue #12 section 4): absent otherwise.
+    ...(story.jiraSyncStatus && story.jiraSyncAt
+      ? {
+          jiraSync: {
+            status: story.jiraSyncStatus,
+            ...(story.jiraSyncError ? { error: story.jiraSyncError } : {}),
+            at: story.jiraSyncAt.toISOString(),
+          },
+        }
+      : {}),
   };
 }

@@ -1,0 +1,248 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net, { type LookupFunction } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+
+/*
+ * Jira's REST API v3 over node:http(s), with the outbound rules of issue #12 section 1.
+ *
+ * Why not jira.js (DESIGN.md names it): version 6 has no install scripts and depends only on zod,
+ * but it sends through the global fetch with no hook for the connection's DNS lookup, so the
+ * private-address rule could only be checked before the call (a second lookup at connect time
+ * could answer differently: DNS rebinding), and redirects and the timeout are its own. We call 9
+ * endpoints; this file checks every address at connect time through the socket's `lookup`,
+ * follows no redirect at all, aborts a call after 10 s and honours 429 Retry-After.
+ */
+
+/** Why a call to Jira failed: the kind decides the words users see and whether retrying helps. */
+export type JiraErrorKind = "auth" | "refused" | "timeout" | "network" | "api" | "rateLimited" | "notFound";
+
+/** A failed call to Jira; `message` is fit to show (Jira's own error text when it sent one). */
+export class JiraError extends Error {
+  constructor(
+    readonly kind: JiraErrorKind,
+    message: string,
+    /** Jira's HTTP status, when it answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Where and how to call: the site, the account, and the address rules in force. */
+export interface JiraTarget {
+  serverUrl: string;
+  email: string;
+  apiToken: string;
+  /** NODE_ENV=production: private, loopback and link-local addresses are refused unless `allowPrivateHosts`. */
+  production: boolean;
+  allowPrivateHosts: boolean;
+}
+
+/** Per call timeout (issue #12 section 1). */
+export const JIRA_TIMEOUT_MS = 10_000;
+/** 429 answers retried per call before giving up. */
+const MAX_RATE_LIMIT_RETRIES = 3;
+/** Longest wait for one Retry-After; a longer one gives up at once (the user's request is waiting). */
+const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Non-public IPv4 and IPv6 ranges: loopback, private, link-local, CGNAT, unspecified, multicast, reserved. */
+const PRIVATE = new net.BlockList();
+for (const [net4, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  PRIVATE.addSubnet(net4, prefix, "ipv4");
+}
+for (const [net6, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  PRIVATE.addSubnet(net6, prefix, "ipv6");
+}
+
+/** True for an address Jira Cloud never has: loopback, private, link-local and the like (IPv4-mapped IPv6 too). */
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return PRIVATE.check(mapped[1], "ipv4");
+  const family = net.isIP(address);
+  if (family === 0) return true;
+  return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
+}
+
+/** True for `localhost`, 127.0.0.0/8 and ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  if (net.isIPv4(host)) return host.startsWith("127.");
+  return host === "::1";
+}
+
+/**
+ * The serverUrl rule (issue #12 section 1): `https://`, or `http://` to a loopback address when
+ * not in production; no credentials, query or fragment. Answers the URL without a trailing slash.
+ * @throws JiraError("refused") with the reason.
+ */
+export function checkServerUrl(serverUrl: string, production: boolean): string {
+  let url: URL;
+  try {
+    url = new URL(serverUrl);
+  } catch {
+    throw new JiraError("refused", "The Jira URL is not a valid URL");
+  }
+  if (url.username || url.password) throw new JiraError("refused", "The Jira URL must not contain credentials");
+  if (url.protocol === "http:") {
+    if (production || !isLoopbackHost(url.hostname)) {
+      throw new JiraError("refused", "The Jira URL must start with https://");
+    }
+  } else if (url.protocol !== "https:") {
+    throw new JiraError("refused", "The Jira URL must start with https://");
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+/** The socket lookup that refuses private addresses: every address the name resolves to is checked. */
+function guardedLookup(refusePrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, "", 4);
+      const list = addresses as dns.LookupAddress[];
+      if (refusePrivate && list.some((a) => isPrivateAddress(a.address))) {
+        const refused = new JiraError("refused", `Refusing to call ${hostname}: it resolves to a private address`);
+        return callback(refused as unknown as NodeJS.ErrnoException, "", 4);
+      }
+      if (options.all) return callback(null, list as unknown as string, 4);
+      const first = list[0];
+      if (!first) return callback(new Error(`no address for ${hostname}`) as NodeJS.ErrnoException, "", 4);
+      callback(null, first.address, first.family);
+    });
+  };
+}
+
+/** Jira's error body as text: its errorMessages and field errors joined. */
+function jiraMessage(body: unknown): string | null {
+  if (!body || typeof body !== "object") return null;
+  const { errorMessages, errors } = body as { errorMessages?: unknown; errors?: unknown };
+  const parts: string[] = [];
+  if (Array.isArray(errorMessages)) parts.push(...errorMessages.filter((m): m is string => typeof m === "string"));
+  if (errors && typeof errors === "object") {
+    for (const [field, message] of Object.entries(errors)) parts.push(`${field}: ${String(message)}`);
+  }
+  return parts.length > 0 ? parts.join("; ") : null;
+}
+
+/** Milliseconds a Retry-After header asks for (seconds or an HTTP date); null when absent or unreadable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+}
+
+/** One HTTP exchange under the address rules and the timeout; no redirect is followed. */
+function exchange(target: JiraTarget, method: string, path: string, body: unknown): Promise<RawResponse> {
+  const base = checkServerUrl(target.serverUrl, target.production);
+  const url = new URL(`${base}${path}`);
+  const refusePrivate = target.production && !target.allowPrivateHosts;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  // An address literal never reaches `lookup`: check it here.
+  if (refusePrivate && (net.isIP(host) !== 0 ? isPrivateAddress(host) : isLoopbackHost(host))) {
+    return Promise.reject(new JiraError("refused", `Refusing to call ${host}: it is a private address`));
+  }
+  const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), "utf8");
+  const auth = Buffer.from(`${target.email}:${target.apiToken}`, "utf8").toString("base64");
+  const transport = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = transport.request(
+      url,
+      {
+        method,
+        lookup: guardedLookup(refusePrivate),
+        headers: {
+          authorization: `Basic ${auth}`,
+          accept: "application/json",
+          ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+        },
+        signal: AbortSignal.timeout(JIRA_TIMEOUT_MS),
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          text += chunk;
+          if (text.length > 5_000_000) req.destroy(new JiraError("api", "Jira's answer is too large"));
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("error", (error: Error) => {
+      if (error instanceof JiraError) return reject(error);
+      if (error.name === "AbortError" || error.name === "TimeoutError") {
+        return reject(new JiraError("timeout", `Jira did not answer within ${JIRA_TIMEOUT_MS / 1000} s`));
+      }
+      reject(new JiraError("network", `Could not reach Jira: ${error.message}`));
+    });
+    req.end(payload);
+  });
+}
+
+/**
+ * Calls Jira's REST API (`path` from `/rest/api/3/...`) with basic auth and JSON, and answers the
+ * parsed body (null for 204). A 429 is retried after its Retry-After (or 1, 2, 4 s), at most 3
+ * times and never longer than 10 s a wait.
+ * @throws JiraError: auth (401/403), notFound (404), rateLimited (429 after the retries),
+ *   api (other non-2xx or a redirect, Jira's message), refused, timeout or network.
+ */
+export async function jiraRequest<T>(target: JiraTarget, method: string, path: string, body?: unknown): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    const res = await exchange(target, method, path, body);
+    let parsed: unknown = null;
+    if (res.text !== "") {
+      try {
+        parsed = JSON.parse(res.text);
+      } catch {
+        parsed = null;
+      }
+    }
+    if (res.status >= 200 && res.status < 300) return parsed as T;
+    if (res.status === 429) {
+      const header = res.headers["retry-after"];
+      const wait = retryAfterMs(Array.isArray(header) ? header[0] : header) ?? 1000 * 2 ** attempt;
+      if (attempt < MAX_RATE_LIMIT_RETRIES && wait <= MAX_RETRY_AFTER_MS) {
+        await sleep(wait);
+        continue;
+      }
+      throw new JiraError("rateLimited", "Jira is rate limiting requests; try again later", 429);
+    }
+    const message = jiraMessage(parsed);
+    if (res.status >= 300 && res.status < 400) {
+      throw new JiraError("api", `Jira answered a redirect (${res.status}), which is not followed`, res.status);
+    }
+    if (res.status === 401) {
+      throw new JiraError("auth", "Jira rejected the e-mail or API token (401 Unauthorized)", 401);
+    }
+    if (res.status === 403) throw new JiraError("auth", message ?? "Jira refused access (403 Forbidden)", 403);
+    if (res.status === 404) throw new JiraError("notFound", message ?? "Not found in Jira (404)", 404);
+    throw new JiraError("api", message ?? `Jira answered ${res.status}`, res.status);
+  }
+}
