@@ -1,85 +1,31 @@
+import type {
+  CreateTicketsResult,
+  IntegrationsView,
+  IntegrationTestResult,
+  JiraSaveResult,
+  JiraSearchResult,
+  jiraConfigSchema,
+} from "@pointwise/core/jiraSchemas";
 import type { SessionView, StoryView } from "@pointwise/core/presented";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiRequest } from "./apiRequest";
 import { upsertStories } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
 
-/**
- * The Jira calls of the tab (spec part 2 section 7 "Jira"; issue #12 sections 1-4). The shapes
- * below are the issue's contract as the tab reads it.
+/*
+ * The Jira calls of the tab (spec part 2 section 7 "Jira"; issue #12 sections 1-4). Bodies and
+ * answers are core/jiraSchemas' contract.
  */
 
-/** A saved Jira connection as GET /api/integrations answers it: the API token masked (last 4 characters). */
-export interface JiraConfigView {
-  serverUrl: string;
-  email: string;
-  /** Masked, e.g. "••••••••abcd"; never the token in clear. */
-  apiToken: string;
-  /** A field id overriding the discovered story-points field (issue #12 section 4). */
-  storyPointsField?: string | null;
-}
-
-/** GET /api/integrations: the caller's integrations; `jira` is absent or null when none is saved. */
-export interface IntegrationsView {
-  jira?: JiraConfigView | null;
-}
-
-/** What the automations form sends (POST /api/integrations/jira and the connection test). */
-export interface JiraConfigInput {
-  serverUrl: string;
-  email: string;
-  /** Left out when the person keeps the saved token. */
-  apiToken?: string;
-  storyPointsField?: string | null;
-}
-
-/** POST /api/integrations/jira: saved (message), with a failed test (testError) or a project still to choose. */
-export interface JiraSaveResult {
-  message: string;
-  testError?: string;
-  needsProjectKey?: boolean;
-  error?: string;
-}
-
-/** POST /api/teams/integration/test: Jira's "myself" answered (success) or why not (error). */
-export interface JiraTestResult {
-  success: boolean;
-  error?: string;
-}
+/** What the automations form sends: an empty apiToken keeps the saved one (core jiraConfigSchema). */
+export type JiraConfigInput = z.input<typeof jiraConfigSchema>;
 
 /** A Jira project of GET /api/integrations/jira/projects. */
 export interface JiraProject {
   id: string;
   key: string;
   name: string;
-}
-
-/** A story's last write-back of its final points to Jira (issue #12 section 4). */
-export interface JiraSyncView {
-  status: "ok" | "failed" | "pending";
-  error?: string;
-  at: string;
-}
-
-/** A story as the server presents it once Jira write-back exists (`jiraSync` after an attempt). */
-export type JiraStoryView = StoryView & { jiraSync?: JiraSyncView | null };
-
-/** POST /api/sessions/{id}/jira/create-tickets: the created keys and the stories that failed. */
-export interface CreateTicketsResult {
-  created: unknown[];
-  errors: { storyId: string; message: string }[];
-}
-
-/** An issue matched by a JQL preview. */
-export interface JiraIssuePreview {
-  key: string;
-  summary: string;
-}
-
-/** POST /api/sessions/{id}/jira/search: the first matches and how many there are in all. */
-export interface JiraSearchResult {
-  issues: JiraIssuePreview[];
-  total: number;
 }
 
 /** GET /api/integrations (pro only: `enabled` false on other plans, where it is refused). */
@@ -96,7 +42,7 @@ export function useJiraProjects(enabled = true) {
 export function useTestJiraConnection() {
   return useMutation({
     mutationFn: (config: JiraConfigInput) =>
-      apiRequest<JiraTestResult>("POST", "/api/teams/integration/test", { body: { type: "jira", config } }),
+      apiRequest<IntegrationTestResult>("POST", "/api/teams/integration/test", { body: { type: "jira", config } }),
   });
 }
 

@@ -1,6 +1,7 @@
+import type { JiraConfigView } from "@pointwise/core/jiraSchemas";
 import { planAllows } from "@pointwise/core/plans";
 import { useCurrentUser } from "./authQueries";
-import { type JiraConfigView, useIntegrations } from "./jiraQueries";
+import { useIntegrations } from "./jiraQueries";
 
 /** The signed-in person's Jira connection as the session screens need it. */
 export interface JiraConnection {

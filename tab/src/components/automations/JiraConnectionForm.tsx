@@ -1,12 +1,8 @@
 import { Button, Field, Input, Link, makeStyles, Spinner, Text, tokens } from "@fluentui/react-components";
 import { PlugConnected20Regular, Save20Regular } from "@fluentui/react-icons";
+import type { JiraConfigView } from "@pointwise/core/jiraSchemas";
 import { useState } from "react";
-import {
-  type JiraConfigInput,
-  type JiraConfigView,
-  useSaveJiraConfig,
-  useTestJiraConnection,
-} from "../../api/jiraQueries";
+import { type JiraConfigInput, useSaveJiraConfig, useTestJiraConnection } from "../../api/jiraQueries";
 import { useNotify } from "../../toasts/useNotify";
 import {
   type Notice,

@@ -1,5 +1,5 @@
 import { Badge, makeStyles, Text, tokens } from "@fluentui/react-components";
-import type { JiraConfigView } from "../../api/jiraQueries";
+import type { JiraConfigView } from "@pointwise/core/jiraSchemas";
 
 const useStyles = makeStyles({
   box: {
@@ -16,16 +16,22 @@ const useStyles = makeStyles({
   head: { gridColumn: "1 / -1", display: "flex", gap: "8px", alignItems: "center" },
 });
 
-/** The saved Jira connection of /automations: site, e-mail, the masked API token and the story-points field. */
+/**
+ * The saved Jira connection of /automations: site, e-mail, the masked API token, the story-points
+ * field and the outcome of the last connection test (Connected, or Jira's reason).
+ */
 export function JiraSavedConnection({ saved }: { saved: JiraConfigView }) {
   const styles = useStyles();
+  const failed = saved.lastTestResult !== null && saved.lastTestResult !== "success";
   return (
     <div className={styles.box} data-testid="jira-saved">
       <div className={styles.head}>
         <Text weight="semibold">Saved configuration</Text>
-        <Badge appearance="tint" color="success">
-          Connected
-        </Badge>
+        {saved.lastTestResult === null ? null : (
+          <Badge appearance="tint" color={failed ? "danger" : "success"} data-testid="jira-saved-status">
+            {failed ? "Connection failed" : "Connected"}
+          </Badge>
+        )}
       </div>
       <Text className={styles.muted}>Server</Text>
       <Text className={styles.value}>{saved.serverUrl}</Text>
@@ -37,6 +43,12 @@ export function JiraSavedConnection({ saved }: { saved: JiraConfigView }) {
       </Text>
       <Text className={styles.muted}>Story points field</Text>
       <Text className={styles.value}>{saved.storyPointsField || "Found automatically"}</Text>
+      {failed && saved.lastTestError ? (
+        <>
+          <Text className={styles.muted}>Last test</Text>
+          <Text className={styles.value}>{saved.lastTestError}</Text>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Field, makeStyles, Spinner, Text, Textarea, tokens } from "@fluentui/react-components";
 import { Search20Regular } from "@fluentui/react-icons";
+import type { JiraSearchResult } from "@pointwise/core/jiraSchemas";
 import type { SessionView } from "@pointwise/core/presented";
 import { useState } from "react";
 import { ApiError } from "../../api/ApiError";
-import { type JiraSearchResult, useJiraImport, useJiraSearch } from "../../api/jiraQueries";
+import { useJiraImport, useJiraSearch } from "../../api/jiraQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
 
@@ -22,11 +23,11 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The server's message for a refused query (Jira's JQL error), else a plain fallback. */
+/** The server's message for a refused request or Jira's own (502 JIRA_ERROR: a bad JQL query), else a plain fallback. */
 function reason(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage
-    ? error.serverMessage
-    : fallback;
+  const shown =
+    error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === "JIRA_ERROR");
+  return shown && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /**

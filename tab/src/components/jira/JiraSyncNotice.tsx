@@ -1,6 +1,7 @@
 import { Button, makeStyles, Spinner, Text, tokens } from "@fluentui/react-components";
 import { CheckmarkCircle16Regular, Warning16Regular } from "@fluentui/react-icons";
-import { type JiraSyncView, useRetryJiraSync } from "../../api/jiraQueries";
+import type { JiraSyncView } from "@pointwise/core/presented";
+import { useRetryJiraSync } from "../../api/jiraQueries";
 import { useNotify } from "../../toasts/useNotify";
 
 const useStyles = makeStyles({

@@ -33,16 +33,18 @@ export function StoryTicket({
   const notify = useNotify();
   const remove = useRemoveTicket(sessionId);
   const url = jiraIssueUrl(serverUrl, ticketNumber);
+  // mutateAsync, not mutate's callbacks: the push that clears the ticket may unmount this
+  // component before the answer arrives, and the toast must still show.
   const onRemove = () =>
-    remove.mutate(storyId, {
-      onSuccess: () => notify("Ticket Removed", `${ticketNumber} is no longer linked to this story.`),
-      onError: (error) =>
+    remove.mutateAsync(storyId).then(
+      () => notify("Ticket Removed", `${ticketNumber} is no longer linked to this story.`),
+      (error: unknown) =>
         notify(
           "Remove Failed",
           (isApiError(error) && error.serverMessage) || "Failed to remove ticket number.",
           "error",
         ),
-    });
+    );
   return (
     <span className={styles.root} data-testid="story-ticket">
       {url ? (

@@ -11,21 +11,23 @@ import {
 } from "./jiraNotices";
 import { ticketCounts } from "./ticketCounts";
 
+const ticket = (key: string) => ({ storyId: `story-${key}`, key });
+
 describe("create-tickets toasts (spec part 2 section 8; issue #12 section 2)", () => {
   it("says Tickets Created when every story got one", () => {
-    expect(createTicketsNotice({ created: ["A-1", "A-2"], errors: [] })).toEqual({
+    expect(createTicketsNotice({ created: [ticket("A-1"), ticket("A-2")], errors: [] })).toEqual({
       title: "Tickets Created",
       description: "Successfully created 2 Jira tickets.",
       intent: "success",
     });
-    expect(createTicketsNotice({ created: ["A-1"], errors: [] }).description).toBe(
+    expect(createTicketsNotice({ created: [ticket("A-1")], errors: [] }).description).toBe(
       "Successfully created 1 Jira ticket.",
     );
   });
 
   it("treats partial success as a success: Jira Tickets Created (N tickets (M failed))", () => {
     const n = createTicketsNotice({
-      created: ["A-1", "A-2", "A-3"],
+      created: [ticket("A-1"), ticket("A-2"), ticket("A-3")],
       errors: [{ storyId: "s4", message: "Summary is required" }],
     });
     expect(n.title).toBe("Jira Tickets Created");
@@ -53,15 +55,19 @@ describe("create-tickets toasts (spec part 2 section 8; issue #12 section 2)", (
   });
 
   it("maps a failed call: project, configuration, refused body, anything else", () => {
-    expect(createTicketsFailureNotice(new ApiError(400, "VALIDATION_ERROR", "Select a Jira project first")).title).toBe(
-      "Project Required",
+    expect(
+      createTicketsFailureNotice(new ApiError(400, "JIRA_PROJECT_REQUIRED", "Please select a Jira project first"))
+        .title,
+    ).toBe("Project Required");
+    expect(createTicketsFailureNotice(new ApiError(409, "JIRA_NOT_CONFIGURED", "Connect Jira")).title).toBe(
+      "Failed to Create Tickets",
     );
     expect(createTicketsFailureNotice(new ApiError(403, "PLAN_UPGRADE_REQUIRED", "Pro only"))).toMatchObject({
       title: "Failed to Create Tickets",
       description: "Please check your Jira integration configuration in Automations.",
     });
     expect(createTicketsFailureNotice(new ApiError(409, "CONFLICT", "Busy")).description).toBe("Busy");
-    expect(createTicketsFailureNotice(new ApiError(502, "JIRA_UNAVAILABLE", "down"))).toMatchObject({
+    expect(createTicketsFailureNotice(new ApiError(502, "JIRA_ERROR", "down"))).toMatchObject({
       title: "Error",
       description: "Failed to create Jira tickets. Please check your integration settings.",
     });
@@ -71,12 +77,12 @@ describe("create-tickets toasts (spec part 2 section 8; issue #12 section 2)", (
 
 describe("connection toasts (spec part 2 section 8)", () => {
   it("names the test's outcome", () => {
-    expect(testConnectionNotice({ success: true }).title).toBe("Connection Successful");
+    expect(testConnectionNotice({ success: true, error: null }).title).toBe("Connection Successful");
     expect(testConnectionNotice({ success: false, error: "Jira answered 401" })).toMatchObject({
       title: "Connection Failed",
       description: "Jira answered 401",
     });
-    expect(testConnectionNotice({ success: false }).description).toBe("Failed to connect to Jira.");
+    expect(testConnectionNotice({ success: false, error: null }).description).toBe("Failed to connect to Jira.");
     expect(testConnectionFailureNotice(new ApiError(500, "INTERNAL", "x")).description).toBe(
       "Failed to test Jira connection.",
     );

@@ -1,6 +1,6 @@
 import type { ToastIntent } from "@fluentui/react-components";
+import type { CreateTicketsResult, IntegrationTestResult, JiraSaveResult } from "@pointwise/core/jiraSchemas";
 import { ApiError } from "../../api/ApiError";
-import type { CreateTicketsResult, JiraSaveResult, JiraTestResult } from "../../api/jiraQueries";
 
 /** A toast to show: title, description and intent (useNotify's arguments). */
 export interface Notice {
@@ -56,19 +56,19 @@ export function createTicketsNotice(result: CreateTicketsResult): Notice {
   };
 }
 
-/** Codes with which the server says the caller's Jira connection is missing or refused. */
-const CONFIGURATION_STATUSES = new Set([401, 403, 404, 412, 424]);
+/** Statuses with which the server refuses the caller's Jira use (signed out, not pro, no such session). */
+const CONFIGURATION_STATUSES = new Set([401, 403, 404]);
 
 /**
- * The toast when the create-tickets call itself failed (spec part 2 section 8): a missing project
- * is Project Required; a missing, refused or unusable connection is Failed to Create Tickets
- * (check Automations); a validation or conflict answer shows the server's message under Creation
- * Failed; anything else (network, 5xx, Jira down) is Error / Failed to create Jira tickets.
+ * The toast when the create-tickets call itself failed (spec part 2 section 8): 400
+ * JIRA_PROJECT_REQUIRED is Project Required; 409 JIRA_NOT_CONFIGURED or a refusal (401, 403, 404)
+ * is Failed to Create Tickets (check Automations); another 400 or 409 shows the server's message
+ * under Creation Failed; anything else (502 JIRA_ERROR, network) is Error / Failed to create Jira tickets.
  */
 export function createTicketsFailureNotice(error: unknown): Notice {
   if (error instanceof ApiError) {
-    if (/project/i.test(error.serverMessage) && error.status === 400) return PROJECT_REQUIRED;
-    if (CONFIGURATION_STATUSES.has(error.status) || /integration|not configured|automations/i.test(error.code)) {
+    if (error.code === "JIRA_PROJECT_REQUIRED") return PROJECT_REQUIRED;
+    if (error.code === "JIRA_NOT_CONFIGURED" || CONFIGURATION_STATUSES.has(error.status)) {
       return {
         title: "Failed to Create Tickets",
         description: "Please check your Jira integration configuration in Automations.",
@@ -91,7 +91,7 @@ export function createTicketsFailureNotice(error: unknown): Notice {
 }
 
 /** The toast after a connection test (spec part 2 section 8): Connection Successful, or Connection Failed with Jira's reason. */
-export function testConnectionNotice(result: JiraTestResult): Notice {
+export function testConnectionNotice(result: IntegrationTestResult): Notice {
   return result.success
     ? { title: "Connection Successful", description: "Jira accepted these credentials.", intent: "success" }
     : { title: "Connection Failed", description: result.error || "Failed to connect to Jira.", intent: "error" };

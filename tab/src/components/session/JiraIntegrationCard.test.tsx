@@ -2,11 +2,11 @@
  * @jest-environment jsdom
  */
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import type { UserView } from "@pointwise/core/presented";
+import type { IntegrationsView } from "@pointwise/core/jiraSchemas";
+import type { StoryView, UserView } from "@pointwise/core/presented";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { IntegrationsView, JiraStoryView } from "../../api/jiraQueries";
 import { queryKeys } from "../../api/queryKeys";
 import { buildSession, buildStory } from "../../testing/viewFactories";
 import { StoryJiraLine } from "./StoryJiraLine";
@@ -37,7 +37,15 @@ const user = (plan: string): UserView => ({
 });
 
 const connected: IntegrationsView = {
-  jira: { serverUrl: "https://acme.atlassian.net", email: "pm@acme.test", apiToken: "••••••••9f3c" },
+  jira: {
+    serverUrl: "https://acme.atlassian.net",
+    email: "pm@acme.test",
+    apiToken: "****9f3c",
+    storyPointsField: null,
+    lastTestAt: null,
+    lastTestResult: null,
+    lastTestError: null,
+  },
 };
 
 /** Server-renders with a query cache holding the signed-in user and their integrations. */
@@ -81,12 +89,12 @@ describe("a story's Jira line (issue #12 sections 2-4)", () => {
   });
 
   it("shows a failed write-back with its error and Retry; pending is quiet", () => {
-    const failed: JiraStoryView = buildStory({
+    const failed: StoryView = buildStory({
       ticketNumber: "PW-7",
       status: "completed",
       finalPoints: 5,
       jiraSync: { status: "failed", error: "Jira answered 403", at: "2026-01-01T00:00:00.000Z" },
-    } as Partial<JiraStoryView>);
+    });
     const root = render(<StoryJiraLine sessionId="session-1" story={failed} canManage />);
     expect(testId(root, "jira-sync")?.textContent).toContain("Points not sent to Jira: Jira answered 403");
     expect(testId(root, "jira-sync-retry")?.textContent).toBe("Retry");

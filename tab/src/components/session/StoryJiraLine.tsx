@@ -1,6 +1,5 @@
 import { makeStyles } from "@fluentui/react-components";
 import type { StoryView } from "@pointwise/core/presented";
-import type { JiraStoryView } from "../../api/jiraQueries";
 import { useJiraConnection } from "../../api/useJiraConnection";
 import { JiraSyncNotice } from "../jira/JiraSyncNotice";
 import { StoryTicket } from "../jira/StoryTicket";
@@ -22,7 +21,7 @@ export function StoryJiraLine({
   story: StoryView;
   canManage: boolean;
 }) {
-  const sync = (story as JiraStoryView).jiraSync;
+  const sync = story.jiraSync;
   if (!story.ticketNumber && !sync) return null;
   return <JiraLine sessionId={sessionId} story={story} canManage={canManage} />;
 }
@@ -30,7 +29,7 @@ export function StoryJiraLine({
 function JiraLine({ sessionId, story, canManage }: { sessionId: string; story: StoryView; canManage: boolean }) {
   const styles = useStyles();
   const jira = useJiraConnection();
-  const sync = (story as JiraStoryView).jiraSync;
+  const sync = story.jiraSync;
   return (
     <div className={styles.line}>
       {story.ticketNumber ? (
