@@ -44,6 +44,18 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   expect(await page.content()).not.toContain(JIRA_TEST.apiToken);
   await snap(page, "jira-automations");
 
+  // The Create Session dialog offers the site's projects once Jira is connected.
+  await page.goto(`${e2e.server.url}/`);
+  await page.getByTestId("create-session-button").first().click();
+  const projectSelect = page.getByTestId("session-jira-project");
+  await waitUntil("the projects in Create Session", async () => (await projectSelect.locator("option").count()) === 3);
+  expect(await projectSelect.locator("option").allTextContents()).toEqual([
+    "No Jira project",
+    "PW - Pointwise",
+    "OPS - Operations",
+  ]);
+  await page.getByRole("button", { name: "Cancel" }).click();
+
   const { sessionId } = await createSessionWithStories(page, "Jira sprint", ["Login page", "Search", "Export"]);
   await page.goto(`${e2e.server.url}/session/${sessionId}`);
   const card = page.getByTestId("jira-card");
@@ -118,6 +130,16 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
     "Create Tickets enabled again",
     async () => !(await card.getByTestId("jira-create-tickets").isDisabled()),
   );
+
+  // The Summary dialog's Create All Tickets calls the server for real.
+  await page.getByTestId("summary-button").click();
+  await page.getByTestId("summary-create-tickets").click();
+  await page.getByText("Successfully created 1 Jira ticket.", { exact: true }).first().waitFor();
+  await waitUntil(
+    "the Export ticket",
+    async () => [...jira.issues.values()].filter((i) => i.fields.summary === "Export").length === 2,
+  );
+  await page.getByTestId("summary-dialog").getByRole("button", { name: "Close" }).click();
 
   // Phone size and dark mode: the session with its Jira card and the automations page.
   const phone = await e2e.newPage({ width: 390, height: 844, colorScheme: "dark", user: null });

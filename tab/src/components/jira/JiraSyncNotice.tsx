@@ -5,7 +5,14 @@ import { useRetryJiraSync } from "../../api/jiraQueries";
 import { useNotify } from "../../toasts/useNotify";
 
 const useStyles = makeStyles({
-  row: { display: "flex", alignItems: "center", gap: "6px", flexWrap: "wrap", minWidth: 0 },
+  row: { display: "flex", alignItems: "center", gap: "6px", minWidth: 0 },
+  failedRow: {
+    display: "grid",
+    gridTemplateColumns: "auto minmax(0, 1fr) auto",
+    alignItems: "center",
+    columnGap: "6px",
+    minWidth: 0,
+  },
   failed: { color: tokens.colorPaletteRedForeground1, overflowWrap: "anywhere", minWidth: 0 },
   quiet: { color: tokens.colorNeutralForeground3 },
 });
@@ -52,7 +59,7 @@ export function JiraSyncNotice({
     );
   }
   return (
-    <div className={styles.row} data-testid="jira-sync" data-status="failed" role="status">
+    <div className={styles.failedRow} data-testid="jira-sync" data-status="failed" role="status">
       <Warning16Regular className={styles.failed} aria-hidden />
       <Text size={200} className={styles.failed}>
         Points not sent to Jira: {sync.error || "unknown error"}
