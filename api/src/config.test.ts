@@ -5,6 +5,7 @@ describe("TRUST_PROXY (issue #7: X-Forwarded-For is believed only from configure
     loadConfig({
       NODE_ENV: nodeEnv,
       SESSION_SECRET: "s".repeat(40),
+      INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
       ...(value === undefined ? {} : { TRUST_PROXY: value }),
     }).trustProxy;
 
@@ -56,5 +57,36 @@ describe("Stripe settings (issue #11 section 3)", () => {
       host: "api.stripe.com",
       port: 443,
     });
+  });
+});
+
+describe("INTEGRATIONS_KEY (issue #12 section 4)", () => {
+  const key = Buffer.alloc(32, 3).toString("base64");
+  const production = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) };
+
+  it("is required in production, naming the variable", () => {
+    expect(() => loadConfig(production)).toThrow(/INTEGRATIONS_KEY/);
+    expect(loadConfig({ ...production, INTEGRATIONS_KEY: key }).integrations.key).toEqual(Buffer.alloc(32, 3));
+  });
+
+  it("has a 32-byte development key otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).integrations.key).toHaveLength(32);
+    expect(loadConfig({ NODE_ENV: "test" }).integrations.allowPrivateHosts).toBe(false);
+  });
+
+  it("must be 32 bytes of base64, and so must every previous key", () => {
+    expect(() => loadConfig({ INTEGRATIONS_KEY: "short" })).toThrow(/INTEGRATIONS_KEY/);
+    expect(() => loadConfig({ INTEGRATIONS_KEY: Buffer.alloc(16).toString("base64") })).toThrow(/INTEGRATIONS_KEY/);
+    expect(() => loadConfig({ INTEGRATIONS_KEY: key, INTEGRATIONS_KEY_PREVIOUS: `${key},nope` })).toThrow(
+      /INTEGRATIONS_KEY_PREVIOUS/,
+    );
+    const older = Buffer.alloc(32, 1).toString("base64");
+    const config = loadConfig({
+      INTEGRATIONS_KEY: key,
+      INTEGRATIONS_KEY_PREVIOUS: ` ${older} , ${Buffer.alloc(32, 2).toString("base64")}`,
+      JIRA_ALLOW_PRIVATE_HOSTS: "true",
+    });
+    expect(config.integrations.previousKeys).toEqual([Buffer.alloc(32, 1), Buffer.alloc(32, 2)]);
+    expect(config.integrations.allowPrivateHosts).toBe(true);
   });
 });

@@ -64,6 +64,11 @@ param postgresAdminPassword string
 @minLength(32)
 param sessionSecret string
 
+@description('INTEGRATIONS_KEY of the app: 32 random bytes, base64; encrypts saved Jira API tokens (AES-256-GCM).')
+@secure()
+@minLength(44)
+param integrationsKey string
+
 @description('Client id of the Entra app of Teams SSO (AAD_APP_CLIENT_ID).')
 param aadAppClientId string
 
@@ -184,6 +189,14 @@ resource sessionSecretKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
   }
 }
 
+resource integrationsKeyKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
+  parent: keyVault
+  name: 'integrations-key'
+  properties: {
+    value: integrationsKey
+  }
+}
+
 resource databaseUrlKv 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
   parent: keyVault
   name: 'database-url'
@@ -275,6 +288,10 @@ resource webApp 'Microsoft.Web/sites@2023-12-01' = {
         {
           name: 'SESSION_SECRET'
           value: '@Microsoft.KeyVault(SecretUri=${sessionSecretKv.properties.secretUri})'
+        }
+        {
+          name: 'INTEGRATIONS_KEY'
+          value: '@Microsoft.KeyVault(SecretUri=${integrationsKeyKv.properties.secretUri})'
         }
         {
           name: 'PUBLIC_URL'

@@ -1,6 +1,6 @@
 /**
- * Generates the deployment secrets that nobody hands out (the app's SESSION_SECRET and the
- * PostgreSQL administrator password) the first time an environment is provisioned.
+ * Generates the deployment secrets that nobody hands out (the app's SESSION_SECRET and
+ * INTEGRATIONS_KEY, and the PostgreSQL administrator password) the first time an environment is provisioned.
  *
  * Run by the toolkit's `script` action in teamsapp.yml before `arm/deploy`: the toolkit puts the
  * environment's variables in process.env, and reads back each `::set-teamsfx-env NAME=value`
@@ -13,6 +13,8 @@ import { randomBytes } from "node:crypto";
 export const GENERATED_SECRETS = {
   /** 48 random bytes, base64url: 64 characters (the app needs at least 32). */
   SECRET_SESSION_SECRET: () => randomBytes(48).toString("base64url"),
+  /** INTEGRATIONS_KEY: 32 random bytes, base64 (the key saved Jira API tokens are sealed under). */
+  SECRET_INTEGRATIONS_KEY: () => randomBytes(32).toString("base64"),
   /**
    * 24 random bytes, base64url, after a prefix that holds an upper-case and a lower-case letter,
    * a digit and a symbol, as Azure Database for PostgreSQL's password rules require.

@@ -13,7 +13,7 @@ const sources = files.map((f) => ({ file: f, text: readFileSync(path.join(BICEP_
 const all = sources.map((s) => s.text).join("\n");
 
 /** Settings whose values are secrets: they must be Key Vault references. */
-const SECRET_SETTINGS = ["DATABASE_URL", "SESSION_SECRET", "AAD_APP_CLIENT_SECRET"];
+const SECRET_SETTINGS = ["DATABASE_URL", "SESSION_SECRET", "INTEGRATIONS_KEY", "AAD_APP_CLIENT_SECRET"];
 
 /** The text from `open` (an opening bracket at `start`) to its matching closing bracket. */
 function balanced(text: string, start: number): string {

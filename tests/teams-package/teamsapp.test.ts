@@ -105,7 +105,7 @@ describe("teamsapp.yml and teamsapp.local.yml", () => {
 
   test("every placeholder in the project files and templates has a source", () => {
     const templates = ["manifest/manifest.json", "manifest/aad.manifest.json", "infra/bicep/main.parameters.json"];
-    const generatedSecrets = ["SECRET_SESSION_SECRET", "SECRET_POSTGRES_ADMIN_PASSWORD"];
+    const generatedSecrets = ["SECRET_SESSION_SECRET", "SECRET_INTEGRATIONS_KEY", "SECRET_POSTGRES_ADMIN_PASSWORD"];
     for (const [env, { text, project }] of [
       ["dev", remote],
       ["local", local],
@@ -125,11 +125,20 @@ describe("teamsapp.yml and teamsapp.local.yml", () => {
 
 describe("scripts/manifest/ensureSecrets.ts", () => {
   test("generates the missing secrets only, in a form the toolkit's ::set-teamsfx-env parser reads whole", () => {
-    const generated = missingSecrets({ SECRET_SESSION_SECRET: "kept-as-it-is", SECRET_POSTGRES_ADMIN_PASSWORD: "" });
+    const generated = missingSecrets({
+      SECRET_SESSION_SECRET: "kept-as-it-is",
+      SECRET_INTEGRATIONS_KEY: "kept-too",
+      SECRET_POSTGRES_ADMIN_PASSWORD: "",
+    });
     expect(Object.keys(generated)).toEqual(["SECRET_POSTGRES_ADMIN_PASSWORD"]);
     const all = missingSecrets({ SECRET_SESSION_SECRET: placeholder("SECRET_SESSION_SECRET") });
-    expect(Object.keys(all).sort()).toEqual(["SECRET_POSTGRES_ADMIN_PASSWORD", "SECRET_SESSION_SECRET"]);
+    expect(Object.keys(all).sort()).toEqual([
+      "SECRET_INTEGRATIONS_KEY",
+      "SECRET_POSTGRES_ADMIN_PASSWORD",
+      "SECRET_SESSION_SECRET",
+    ]);
     expect(all.SECRET_SESSION_SECRET?.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(all.SECRET_INTEGRATIONS_KEY ?? "", "base64")).toHaveLength(32);
     const password = all.SECRET_POSTGRES_ADMIN_PASSWORD ?? "";
     for (const rule of [/[A-Z]/, /[a-z]/, /\d/, /[^A-Za-z0-9]/]) expect(password).toMatch(rule);
     // The toolkit's script driver reads outputs with this pattern (quotes or no whitespace).

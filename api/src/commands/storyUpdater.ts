@@ -45,7 +45,11 @@ export async function updateStory(
     if (input.title !== undefined) patch.title = input.title;
     if (input.description !== undefined) patch.description = input.description;
     if (input.acceptanceCriteria !== undefined) patch.acceptanceCriteria = input.acceptanceCriteria;
-    if (input.ticketNumber !== undefined) patch.ticketNumber = input.ticketNumber;
+    if (input.ticketNumber !== undefined && input.ticketNumber !== story.ticketNumber) {
+      patch.ticketNumber = input.ticketNumber;
+      // A write-back state belongs to the ticket it was about (issue #12 section 3).
+      Object.assign(patch, { jiraSyncStatus: null, jiraSyncError: null, jiraSyncAt: null });
+    }
     const statusChanged = input.status !== undefined && input.status !== story.status;
     if (input.status === "completed") {
       if (!story.votesRevealed) {

@@ -67,6 +67,11 @@ const sessionRoutes: Route[] = [
   ["POST", "/api/stories/:story/suggestions", { content: "Injected" }],
   ["POST", "/api/stories/:story/generate-criteria"],
   ["GET", "/api/stories/:story/estimate-suggestion"],
+  ["POST", "/api/integrations/jira/create-ticket"],
+  ["POST", "/api/sessions/:session/jira/create-tickets"],
+  ["POST", "/api/sessions/:session/jira/search", {}],
+  ["POST", "/api/sessions/:session/jira/import", { keys: ["PW-1"] }],
+  ["POST", "/api/stories/:story/jira/sync"],
   ["POST", "/api/votes"],
   ["GET", "/api/votes/:story/:victim"],
   ["GET", "/api/votes/:story/anonymous/:guest"],
@@ -99,6 +104,18 @@ const userRoutes: Route[] = [
   ["POST", "/api/subscription/create-checkout-session", { plan: "pro" }],
   ["POST", "/api/subscription/create-portal-session"],
   ["POST", "/api/subscription/cancel"],
+  ["GET", "/api/integrations"],
+  ["GET", "/api/integrations/jira/projects"],
+  [
+    "POST",
+    "/api/integrations/jira",
+    { serverUrl: "https://team.atlassian.net", email: "a@example.com", apiToken: "t" },
+  ],
+  [
+    "POST",
+    "/api/teams/integration/test",
+    { type: "jira", config: { serverUrl: "https://team.atlassian.net", email: "a@example.com", apiToken: "t" } },
+  ],
 ];
 
 const send = (client: ApiClient, [method, path, body]: Route) =>
@@ -107,9 +124,11 @@ const send = (client: ApiClient, [method, path, body]: Route) =>
     resolve(path),
     path === "/api/votes"
       ? { storyId: ids.story, points: 1 }
-      : path.endsWith("/story-order")
-        ? { storyIds: [ids.story] }
-        : body,
+      : path.endsWith("/create-ticket")
+        ? { storyId: ids.story }
+        : path.endsWith("/story-order")
+          ? { storyIds: [ids.story] }
+          : body,
   );
 
 describe("401 without an identity", () => {

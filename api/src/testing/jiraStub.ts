@@ -94,6 +94,8 @@ export interface JiraStub {
   }): StubIssue;
   /** The next `count` API requests answer 429 with `Retry-After: retryAfterSeconds`. */
   rateLimitNext(count: number, retryAfterSeconds: number): void;
+  /** Creations (POST issue) whose summary contains this text answer Jira's 400 (null: none). */
+  failCreatesWith: string | null;
   /** The next `count` edits (PUT issue) answer Jira's 400 with this message on the field. */
   failEditsNext(count: number, message?: string): void;
   /** Plain text of an issue's description (paragraph texts and list items, one a line). */
@@ -260,6 +262,7 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
     calls: [],
     projects: DEFAULT_PROJECTS.map((p) => ({ ...p, issueTypes: [...p.issueTypes] })),
     issues: new Map(),
+    failCreatesWith: null,
     accounts: new Map([[JIRA_TEST.email, JIRA_TEST.apiToken]]),
     addIssue({ project, summary, description = null, issueType = "Story", status = "To Do", fields = {} }) {
       const p = stub.projects.find((x) => x.key === project || x.id === project);
@@ -302,6 +305,7 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
       counters.clear();
       rateLimited = 0;
       failedEdits = 0;
+      stub.failCreatesWith = null;
     },
     close() {
       for (const s of sockets) s.destroy();
@@ -392,6 +396,9 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
         errors.summary = "You must specify a summary of the issue.";
       } else if (fields.summary.length > 255) {
         errors.summary = "Summary must be less than 255 characters.";
+      }
+      if (stub.failCreatesWith && String(fields.summary).includes(stub.failCreatesWith)) {
+        errors.summary = "Summary is not allowed by the project's validator.";
       }
       const description = fields.description as AdfNode | undefined;
       if (description !== undefined && (description?.type !== "doc" || description.version !== 1)) {

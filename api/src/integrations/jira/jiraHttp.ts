@@ -164,8 +164,9 @@ function exchange(target: JiraTarget, method: string, path: string, body: unknow
   const url = new URL(`${base}${path}`);
   const refusePrivate = target.production && !target.allowPrivateHosts;
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  // An address literal never reaches `lookup`: check it here.
-  if (refusePrivate && (net.isIP(host) !== 0 ? isPrivateAddress(host) : isLoopbackHost(host))) {
+  // An address literal never reaches `lookup`: check it here. Names (localhost too) are checked
+  // on every address they resolve to, at connect time.
+  if (refusePrivate && net.isIP(host) !== 0 && isPrivateAddress(host)) {
     return Promise.reject(new JiraError("refused", `Refusing to call ${host}: it is a private address`));
   }
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), "utf8");

@@ -232,7 +232,11 @@ describe("CSRF (spec part 1 section 7)", () => {
 });
 
 describe("rate limits (issue #7, login limits)", () => {
-  const PRODUCTION = { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) };
+  const PRODUCTION = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "s".repeat(40),
+    INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
+  };
   /** Starts a server with these limits, runs `body`, and closes it. */
   async function withServer(env: Record<string, string>, body: (url: string) => Promise<void>): Promise<void> {
     const limited = await startTestServer({ env });
