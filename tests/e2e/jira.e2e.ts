@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
 import { JIRA_TEST, type JiraStub, STORY_POINT_ESTIMATE_FIELD, startJiraStub } from "../../api/src/testing/jiraStub";
 import { snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
@@ -10,6 +12,18 @@ import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } fro
  * points land in the stand-in's record of the issue. Screens are captured in light, dark and
  * phone sizes.
  */
+/** Serious or critical axe violations (WCAG 2.x A/AA; as accessibility.e2e.ts scans), as lines. */
+async function axeBlocking(page: Page): Promise<string[]> {
+  await page.mouse.move(0, 0);
+  const result = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .exclude("[data-tabster-dummy]")
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
 let jira: JiraStub;
 beforeAll(async () => {
   jira = await startJiraStub();
@@ -43,6 +57,7 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   expect(await masked.textContent()).toContain(JIRA_TEST.apiToken.slice(-4));
   expect(await page.content()).not.toContain(JIRA_TEST.apiToken);
   await snap(page, "jira-automations");
+  expect(await axeBlocking(page)).toEqual([]);
 
   // The Create Session dialog offers the site's projects once Jira is connected.
   await page.goto(`${e2e.server.url}/`);
@@ -102,6 +117,7 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   const failed = page.locator('[data-testid="jira-sync"][data-status="failed"]').first();
   await failed.getByText(/^Points not sent to Jira: .*cannot be set/).waitFor();
   await snap(page, "jira-sync-failed");
+  expect(await axeBlocking(page)).toEqual([]);
   await failed.getByTestId("jira-sync-retry").click();
   await page.locator('[data-testid="jira-sync"][data-status="ok"]').first().waitFor();
   const searchKey = [...jira.issues.values()].find((i) => i.fields.summary === "Search")?.key;
@@ -116,6 +132,7 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   await list.getByText(/Password reset$/).waitFor();
   expect(await list.getByText(/Already done$/).count()).toBe(0);
   await snap(page, "jira-import-preview");
+  expect(await axeBlocking(page)).toEqual([]);
   // The third story (no points yet) matches too; only the new issue is imported.
   await list.getByRole("checkbox", { name: /Export$/ }).uncheck();
   await page.getByTestId("jira-import-submit").click();
@@ -147,6 +164,7 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   await phone.goto(`${e2e.server.url}/session/${sessionId}`);
   await phone.getByTestId("jira-card").waitFor();
   await snap(phone, "jira-session-phone-dark");
+  expect(await axeBlocking(phone)).toEqual([]);
   await phone.goto(`${e2e.server.url}/automations`);
   await phone.getByTestId("jira-saved").waitFor();
   await snap(phone, "jira-automations-phone-dark");
