@@ -250,6 +250,14 @@ describe("applyServerMessage: story frames", () => {
     expect(cache.stories()[0]?.jiraSync).toEqual(sync("failed", 3));
   });
 
+  it("takes a story with another ticket as it comes, write-back state cleared", () => {
+    const cache = cacheWith({
+      stories: [buildStory({ ticketNumber: "PW-1", jiraSync: { status: "failed", at: "2026-01-01T00:00:01.000Z" } })],
+    });
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ ticketNumber: null, jiraSync: null }) });
+    expect(cache.stories()[0]).toMatchObject({ ticketNumber: null, jiraSync: null });
+  });
+
   it("adds imported stories and clears a story's votes when a new round starts", () => {
     const cache = cacheWith({ stories: [buildStory()], votes: [buildVote({ points: 3 })] });
     cache.apply({ type: "stories_imported", sessionId: SID, stories: [buildStory({ id: "x", position: 5 })] });

@@ -97,11 +97,13 @@ function byPosition(a: StoryView, b: StoryView): number {
 /**
  * `incoming`, keeping the cached story's Jira write-back state when it is newer: the write-back
  * runs after the round's commit and pushes its state, so the leader's own PATCH answer (read
- * before it) may arrive after the push and must not undo it (issue #12 section 3).
+ * before it) may arrive after the push and must not undo it (issue #12 section 3). A changed
+ * ticket number is taken as it comes (the server clears the state with the ticket).
  */
 function withNewestJiraSync(cached: StoryView | undefined, incoming: StoryView): StoryView {
   const kept = cached?.jiraSync;
-  if (!kept) return incoming;
+  // A changed or removed ticket clears the write-back state on the server: take it as it comes.
+  if (!kept || cached.ticketNumber !== incoming.ticketNumber) return incoming;
   const next = incoming.jiraSync;
   return !next || next.at < kept.at ? { ...incoming, jiraSync: kept } : incoming;
 }
