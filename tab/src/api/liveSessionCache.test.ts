@@ -237,6 +237,27 @@ describe("applyServerMessage: story frames", () => {
     ]);
   });
 
+  it("keeps a newer Jira write-back state over an older view of the story (issue #12 section 3)", () => {
+    const cache = cacheWith({ stories: [buildStory()] });
+    const at = (s: number) => `2026-01-01T00:00:0${s}.000Z`;
+    const sync = (status: "ok" | "failed" | "pending", s: number) => ({ status, at: at(s) });
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ jiraSync: sync("pending", 1) }) });
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ jiraSync: sync("ok", 2) }) });
+    // The leader's PATCH answer, read before the write-back, arrives last.
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ status: "completed", finalPoints: 5 }) });
+    expect(cache.stories()[0]).toMatchObject({ status: "completed", jiraSync: sync("ok", 2) });
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ jiraSync: sync("failed", 3) }) });
+    expect(cache.stories()[0]?.jiraSync).toEqual(sync("failed", 3));
+  });
+
+  it("takes a story with another ticket as it comes, write-back state cleared", () => {
+    const cache = cacheWith({
+      stories: [buildStory({ ticketNumber: "PW-1", jiraSync: { status: "failed", at: "2026-01-01T00:00:01.000Z" } })],
+    });
+    cache.apply({ type: "story_updated", sessionId: SID, story: buildStory({ ticketNumber: null, jiraSync: null }) });
+    expect(cache.stories()[0]).toMatchObject({ ticketNumber: null, jiraSync: null });
+  });
+
   it("adds imported stories and clears a story's votes when a new round starts", () => {
     const cache = cacheWith({ stories: [buildStory()], votes: [buildVote({ points: 3 })] });
     cache.apply({ type: "stories_imported", sessionId: SID, stories: [buildStory({ id: "x", position: 5 })] });

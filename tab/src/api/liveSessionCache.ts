@@ -94,11 +94,25 @@ function byPosition(a: StoryView, b: StoryView): number {
   return a.position - b.position || a.createdAt.localeCompare(b.createdAt);
 }
 
+/**
+ * `incoming`, keeping the cached story's Jira write-back state when it is newer: the write-back
+ * runs after the round's commit and pushes its state, so the leader's own PATCH answer (read
+ * before it) may arrive after the push and must not undo it (issue #12 section 3). A changed
+ * ticket number is taken as it comes (the server clears the state with the ticket).
+ */
+function withNewestJiraSync(cached: StoryView | undefined, incoming: StoryView): StoryView {
+  const kept = cached?.jiraSync;
+  // A changed or removed ticket clears the write-back state on the server: take it as it comes.
+  if (!kept || cached.ticketNumber !== incoming.ticketNumber) return incoming;
+  const next = incoming.jiraSync;
+  return !next || next.at < kept.at ? { ...incoming, jiraSync: kept } : incoming;
+}
+
 /** Inserts or replaces stories in the session's cached list, kept in position order. */
 export function upsertStories(queryClient: QueryClient, sessionId: string, stories: StoryView[]): void {
   queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), (old) => {
     const map = new Map((old ?? []).map((s) => [s.id, s]));
-    for (const story of stories) map.set(story.id, story);
+    for (const story of stories) map.set(story.id, withNewestJiraSync(map.get(story.id), story));
     return [...map.values()].sort(byPosition);
   });
 }

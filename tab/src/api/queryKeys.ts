@@ -25,6 +25,10 @@ export const queryKeys = {
   teamInvitations: (teamId: string) => ["/api/teams", teamId, "invitations"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,
   subscription: ["/api/subscription/status"] as const,
+  /** The caller's saved integrations (Jira, API token masked; pro only). */
+  integrations: ["/api/integrations"] as const,
+  /** The projects of the caller's Jira site. */
+  jiraProjects: ["/api/integrations", "jira", "projects"] as const,
   /** The developer demo's call (spec part 2 section 7). */
   hotReloadTest: ["/api/hot-reload-test"] as const,
 };

@@ -4,14 +4,17 @@ import { useState } from "react";
 import { isApiError } from "../../api/ApiError";
 import { useUpdateSession } from "../../api/sessionMutations";
 import { useTeams } from "../../api/teamQueries";
+import { useJiraConnection } from "../../api/useJiraConnection";
 import { formatFieldErrors } from "../../errors/describeApiError";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { JiraProjectSelect, NO_JIRA } from "../jira/JiraProjectSelect";
 import { AUTO_REVEAL_LABEL } from "./AutoRevealSwitch";
 
 /**
  * Edit Session: title, description, team, project key, max participants (spec part 2 sections 2
- * and 5) and auto-reveal (issue #8 section 2).
+ * and 5) and auto-reveal (issue #8 section 2). With a Jira connection the project key is chosen
+ * from the Jira projects (issue #12 section 2); without one it is typed.
  */
 export function EditSessionDialog({
   session,
@@ -25,6 +28,7 @@ export function EditSessionDialog({
   const notify = useNotify();
   const teams = useTeams();
   const update = useUpdateSession(session.id);
+  const jira = useJiraConnection();
   const [title, setTitle] = useState(session.title);
   const [description, setDescription] = useState(session.description ?? "");
   const [teamId, setTeamId] = useState(session.teamId ?? "no-team");
@@ -39,7 +43,7 @@ export function EditSessionDialog({
         title: title.trim(),
         description: description.trim() || null,
         teamId: teamId === "no-team" ? null : teamId,
-        jiraProjectKey: projectKey.trim() || null,
+        jiraProjectKey: projectKey === NO_JIRA ? null : projectKey.trim() || null,
         maxParticipants: Number.isNaN(parsedMax) ? 50 : parsedMax,
         autoReveal,
       },
@@ -82,9 +86,17 @@ export function EditSessionDialog({
           ))}
         </Select>
       </Field>
-      <Field label="Project key">
-        <Input value={projectKey} maxLength={50} onChange={(_e, d) => setProjectKey(d.value)} />
-      </Field>
+      {jira.config ? (
+        <JiraProjectSelect
+          value={projectKey.trim() || NO_JIRA}
+          onChange={setProjectKey}
+          testId="edit-session-jira-project"
+        />
+      ) : (
+        <Field label="Project key">
+          <Input value={projectKey} maxLength={50} onChange={(_e, d) => setProjectKey(d.value)} />
+        </Field>
+      )}
       <Field label="Max participants">
         <Input type="number" min={2} max={100} value={max} onChange={(_e, d) => setMax(d.value)} />
       </Field>

@@ -83,7 +83,14 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
           <InviteDialog sessionId={session.id} isLeader={screen.isLeader} open onOpenChange={setInviting} />
         </Suspense>
       ) : null}
-      {summarizing ? <SessionSummaryDialog sessionId={session.id} open onOpenChange={setSummarizing} /> : null}
+      {summarizing ? (
+        <SessionSummaryDialog
+          sessionId={session.id}
+          open
+          onOpenChange={setSummarizing}
+          jira={screen.isLeader && screen.signedIn ? { session, stories: screen.stories } : undefined}
+        />
+      ) : null}
     </header>
   );
 }

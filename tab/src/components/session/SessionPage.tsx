@@ -112,7 +112,12 @@ export function SessionPage() {
       ) : null}
       {showResults ? (
         <Suspense fallback={<Spinner label="Loading results..." />}>
-          <SessionResults session={session.data} stories={screen.stories} votes={screen.votes} />
+          <SessionResults
+            session={session.data}
+            stories={screen.stories}
+            votes={screen.votes}
+            canManage={screen.isLeader}
+          />
         </Suspense>
       ) : (
         <div className={styles.layout}>

@@ -4,6 +4,7 @@ import { isSizeDeck } from "@pointwise/core/decks";
 import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
 import { resultsTotal, storyResultRows } from "@pointwise/core/resultsExport";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
+import { StoryJiraLine } from "./StoryJiraLine";
 
 const useStyles = makeStyles({
   card: { padding: "20px", gap: "12px" },
@@ -16,7 +17,7 @@ const useStyles = makeStyles({
     padding: "8px 0",
     borderBottom: `1px solid ${tokens.colorNeutralStroke2}`,
   },
-  title: { flex: 1, minWidth: 0 },
+  title: { flex: 1, minWidth: 0, display: "flex", flexDirection: "column", gap: "2px" },
   muted: { color: tokens.colorNeutralForeground3 },
   total: { display: "flex", justifyContent: "space-between", fontWeight: 700, paddingTop: "4px" },
 });
@@ -26,16 +27,20 @@ const useStyles = makeStyles({
  * story (pending ones without), the average or, on the t-shirt deck, the median size, the total
  * (numeric decks only) and downloads of the server's exports: Markdown (session-results-{id}.md,
  * spec part 2 section 9) and CSV, from `GET /api/sessions/{id}/export.md|csv`. Rows and the
- * total come from core's resultsExport, the builder of the Markdown file too.
+ * total come from core's resultsExport, the builder of the Markdown file too. Each story shows its
+ * Jira ticket and the write-back of its points (issue #12 section 3).
  */
 export function SessionResults({
   session,
   stories,
   votes,
+  canManage = false,
 }: {
   session: SessionView;
   stories: StoryView[];
   votes: VoteView[];
+  /** The viewer can manage the session: Remove ticket and Retry. */
+  canManage?: boolean;
 }) {
   const styles = useStyles();
   const summary = sessionSummary(stories, votes);
@@ -65,8 +70,10 @@ export function SessionResults({
         const row = rows[i];
         return (
           <div key={s.id} className={styles.row} data-testid={`results-row-${s.id}`}>
-            {s.ticketNumber ? <Badge appearance="outline">{s.ticketNumber}</Badge> : null}
-            <Text className={styles.title}>{s.title}</Text>
+            <div className={styles.title}>
+              <Text>{s.title}</Text>
+              <StoryJiraLine sessionId={session.id} story={s} canManage={canManage} />
+            </div>
             {row?.average ? (
               <Text size={200} className={styles.muted}>
                 {isSizeDeck(session.estimationScale) ? "median" : "avg"} {row.average}

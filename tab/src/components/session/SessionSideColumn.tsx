@@ -1,6 +1,7 @@
 import { makeStyles } from "@fluentui/react-components";
 import type { SessionView } from "@pointwise/core/presented";
 import { AiInsightsCard } from "./AiInsightsCard";
+import { JiraIntegrationCard } from "./JiraIntegrationCard";
 import { SessionStatsCard } from "./SessionStatsCard";
 import { StoryQueue } from "./StoryQueue";
 import { StoryTools } from "./StoryTools";
@@ -10,7 +11,11 @@ const useStyles = makeStyles({
   column: { display: "flex", flexDirection: "column", gap: "16px", minWidth: 0 },
 });
 
-/** The session screen's side column: the leader's story tools, the Story Queue (more than one story), stats and AI Insights. */
+/**
+ * The session screen's side column (spec part 2 section 2): the leader's story tools, the Story
+ * Queue (more than one story), stats, AI Insights and the Jira Integration card (for signed-in
+ * people; guests have no Jira connection to use).
+ */
 export function SessionSideColumn({ screen, session }: { screen: SessionScreen; session: SessionView }) {
   const styles = useStyles();
   return (
@@ -19,6 +24,9 @@ export function SessionSideColumn({ screen, session }: { screen: SessionScreen; 
       {screen.stories.length > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
       <SessionStatsCard session={session} stories={screen.stories} votes={screen.votes} />
       <AiInsightsCard sessionId={session.id} isLeader={screen.isLeader} />
+      {screen.signedIn ? (
+        <JiraIntegrationCard session={session} stories={screen.stories} canManage={screen.isLeader} />
+      ) : null}
     </div>
   );
 }

@@ -13,9 +13,11 @@ import {
 } from "@fluentui/react-components";
 import { ArrowDownload20Regular, Share20Regular } from "@fluentui/react-icons";
 import { formatDuration, type SessionSummaryView } from "@pointwise/core/insights";
+import type { SessionView, StoryView } from "@pointwise/core/presented";
 import { useSessionSummary, useShareToTeams } from "../../api/insightQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { useReturnFocus } from "../common/useReturnFocus";
+import { CreateAllTicketsButton } from "../jira/CreateAllTicketsButton";
 import { StatTiles } from "./StatTiles";
 
 const useStyles = makeStyles({
@@ -31,16 +33,19 @@ const useStyles = makeStyles({
  * points, participants and rounds, PointBot's action items, Export (the Markdown export,
  * session-results-{id}.md) and Share to Teams (`POST /api/sessions/{id}/teams-message`: a toast
  * when the bot posted it, else the Teams share link opens in a new window). Sharing failures are
- * only logged (spec part 2 section 8).
+ * only logged (spec part 2 section 8). Given `jira` (someone who can manage the session), Create
+ * All Tickets creates the Jira tickets for real (issue #12 section 2).
  */
 export function SessionSummaryDialog({
   sessionId,
   open,
   onOpenChange,
+  jira,
 }: {
   sessionId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  jira?: { session: SessionView; stories: readonly StoryView[] };
 }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -135,6 +140,7 @@ export function SessionSummaryDialog({
             ) : null}
           </DialogContent>
           <DialogActions>
+            {jira ? <CreateAllTicketsButton session={jira.session} stories={jira.stories} /> : null}
             <Button
               as="a"
               href={`/api/sessions/${encodeURIComponent(sessionId)}/export.md`}

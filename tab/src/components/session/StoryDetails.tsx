@@ -14,22 +14,26 @@ const useStyles = makeStyles({
 /**
  * The current story: title, ticket number, round, description and acceptance criteria;
  * `actions` (the leader's Edit and Delete) sit beside the title; `criteria`, when given, replaces
- * the read-only criteria list (StoryCriteria: editing and suggestions, issue #9 section 2).
+ * the read-only criteria list (StoryCriteria: editing and suggestions, issue #9 section 2);
+ * `ticket`, when given, replaces the ticket badge (StoryTicket and the Jira write-back state,
+ * issue #12) and sits under the title.
  */
 export function StoryDetails({
   story,
   actions,
   criteria,
+  ticket,
 }: {
   story: StoryView;
   actions?: ReactNode;
   criteria?: ReactNode;
+  ticket?: ReactNode;
 }) {
   const styles = useStyles();
   return (
     <div className={styles.root}>
       <div className={styles.titleRow}>
-        {story.ticketNumber ? <Badge appearance="outline">{story.ticketNumber}</Badge> : null}
+        {story.ticketNumber && !ticket ? <Badge appearance="outline">{story.ticketNumber}</Badge> : null}
         <Title3 as="h2" className={styles.title} data-testid="active-story-title">
           {story.title}
         </Title3>
@@ -40,6 +44,7 @@ export function StoryDetails({
         ) : null}
         {actions}
       </div>
+      {ticket}
       {story.description ? <StoryDescription key={story.id} text={story.description} /> : null}
       {criteria ? (
         criteria

@@ -18,6 +18,7 @@ import { RoundTimerPanel } from "./RoundTimerPanel";
 import { StoryCriteria } from "./StoryCriteria";
 import { StoryDetails } from "./StoryDetails";
 import { StoryEditActions } from "./StoryEditActions";
+import { StoryJiraLine } from "./StoryJiraLine";
 import { StoryOutcome } from "./StoryOutcome";
 import type { SessionScreen } from "./useSessionScreen";
 import { VoteResults } from "./VoteResults";
@@ -86,6 +87,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
       <Text className={styles.heading}>Story Estimation</Text>
       <StoryDetails
         story={story}
+        ticket={<StoryJiraLine sessionId={session.id} story={story} canManage={screen.isLeader} />}
         actions={screen.isLeader ? <StoryEditActions key={story.id} sessionId={session.id} story={story} /> : null}
         criteria={
           <StoryCriteria

@@ -6,10 +6,12 @@ import { useNavigate } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useCreateSession } from "../../api/sessionMutations";
 import { useTeams } from "../../api/teamQueries";
+import { useJiraConnection } from "../../api/useJiraConnection";
 import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
+import { JiraProjectSelect, NO_JIRA } from "../jira/JiraProjectSelect";
 import { AUTO_REVEAL_LABEL } from "../session/AutoRevealSwitch";
 import { InviteMembersList } from "./InviteMembersList";
 import { parseCustomDeck } from "./parseCustomDeck";
@@ -24,7 +26,8 @@ const SCALE_LABELS: Record<EstimationScale, string> = {
 
 /**
  * Create New Session (spec part 1 sections 2, 4 and 5): title, description, team, estimation
- * scale (custom numbers), max participants, auto-reveal (issue #8 section 2) and team invites;
+ * scale (custom numbers), max participants, auto-reveal (issue #8 section 2), team invites and,
+ * with a Jira connection, the Jira project (issue #12 section 2);
  * toasts 'Success' and opens the session. `teamId` preselects a team (New Team Session, issue #11 section 1).
  */
 export function CreateSessionDialog({
@@ -42,6 +45,8 @@ export function CreateSessionDialog({
   const { data: user } = useCurrentUser();
   const teams = useTeams();
   const createSession = useCreateSession();
+  const jira = useJiraConnection();
+  const [jiraProjectKey, setJiraProjectKey] = useState(NO_JIRA);
   const [title, setTitle] = useState("");
   const [description, setDescription] = useState("");
   const [teamId, setTeamId] = useState(initialTeamId ?? "no-team");
@@ -58,6 +63,7 @@ export function CreateSessionDialog({
       title,
       description,
       teamId,
+      jiraProjectKey: jira.config ? jiraProjectKey : undefined,
       estimationScale: scale,
       customDeck: deck ?? undefined,
       maxParticipants,
@@ -116,6 +122,9 @@ export function CreateSessionDialog({
           ))}
         </Select>
       </Field>
+      {jira.config ? (
+        <JiraProjectSelect value={jiraProjectKey} onChange={setJiraProjectKey} testId="session-jira-project" />
+      ) : null}
       <Field label="Estimation scale">
         <Select
           value={scale}

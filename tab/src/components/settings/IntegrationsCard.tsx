@@ -11,7 +11,7 @@ const useStyles = makeStyles({
 
 /**
  * The pro-only integrations card of /settings (spec part 2 section 2; features from core/plans):
- * on pro it leads to /automations, where Jira is connected (the form comes in a later issue);
+ * on pro it leads to /automations, where Jira is connected (issue #12);
  * on other plans it shows the upgrade prompt, whose button scrolls to the plan list.
  */
 export function IntegrationsCard({ plan, onUpgrade }: { plan: string; onUpgrade: () => void }) {
