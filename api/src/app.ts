@@ -29,6 +29,7 @@ import { guardSocketOrigin } from "./realtime/socketOrigin";
 import { realtimeRoutes } from "./realtime/wsRoute";
 import { authRoutes } from "./routes/auth/auth";
 import { logoutRoutes } from "./routes/auth/logout";
+import { oauthRoutes } from "./routes/auth/oauth";
 import { passwordRoutes } from "./routes/auth/password";
 import { botRoutes } from "./routes/bot/bot";
 import { csrfRoutes } from "./routes/csrf/csrf";
@@ -218,6 +219,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
   await app.register(logoutRoutes(ctx, { secure }));
+  await app.register(oauthRoutes(ctx));
   await app.register(passwordRoutes(ctx));
   await app.register(sessionRoutes(ctx));
   await app.register(participantRoutes(ctx));

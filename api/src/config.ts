@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { PRESENCE_GRACE_SECONDS } from "@pointwise/core/voters";
 import { z } from "zod";
+import { loadOAuthConfig, type OAuthConfig } from "./auth/oauth/providerConfig";
 
 /** The model PointBot asks when OPENAI_MODEL is not set: cheap, fast, supports structured outputs. */
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
@@ -198,6 +199,8 @@ export interface Config {
   };
   /** Stripe billing (README "Configuration"); null in self-hosted mode (no STRIPE_SECRET_KEY). */
   stripe: StripeConfig | null;
+  /** Sign-in providers (issue #13 section 1): the AUTH_<PROVIDER>_... variables. */
+  oauth: OAuthConfig;
 }
 
 /** Stripe settings: the key, the webhook signing secret, the two monthly prices and the API address. */
@@ -295,5 +298,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           api: stripeApiOf(e.STRIPE_API_BASE),
         }
       : null,
+    oauth: loadOAuthConfig(env),
   };
 }
