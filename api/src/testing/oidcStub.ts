@@ -1,3 +1,4 @@
+/// <reference path="../types/oidc-provider.d.ts" />
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair } from "jose";
