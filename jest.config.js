@@ -25,11 +25,12 @@ module.exports = {
   transform: {
     "/tab/src/.+\\.tsx?$": swcTsx,
     "^.+\\.ts$": swc,
-    "node_modules/(jose|adaptivecards|swiper)/.+\\.m?js$": swc,
+    "node_modules/(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider)/.+\\.m?js$": swc,
   },
-  // jose 6 (used by the Agents SDK's jwks-rsa), adaptivecards and its swiper ship only ES modules; jest's CommonJS runtime
+  // jose 6 (used by the Agents SDK's jwks-rsa), adaptivecards and its swiper, openid-client (with
+  // oauth4webapi) and oidc-provider (the tests' OpenID Provider) ship only ES modules; jest's CommonJS runtime
   // needs it compiled. Node itself loads it natively (require(esm), Node >= 20.19).
-  transformIgnorePatterns: ["/node_modules/(?!(jose|adaptivecards|swiper)/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider)/)"],
   moduleNameMapper: { "^@pointwise/(core|bot)/(.*)$": "<rootDir>/$1/src/$2" },
   testMatch: [
     "<rootDir>/core/src/**/*.test.ts",

@@ -32,6 +32,7 @@ import { realtimeRoutes } from "./realtime/wsRoute";
 import { accountRoutes } from "./routes/account/account";
 import { authRoutes } from "./routes/auth/auth";
 import { logoutRoutes } from "./routes/auth/logout";
+import { oauthRoutes } from "./routes/auth/oauth";
 import { passwordRoutes } from "./routes/auth/password";
 import { passwordResetRoutes } from "./routes/auth/passwordReset";
 import { botRoutes } from "./routes/bot/bot";
@@ -230,6 +231,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(csrfRoutes(ctx, { secure }));
   await app.register(authRoutes(ctx));
   await app.register(logoutRoutes(ctx, { secure }));
+  await app.register(oauthRoutes(ctx));
   await app.register(passwordRoutes(ctx));
   await app.register(passwordResetRoutes(ctx));
   await app.register(accountRoutes(ctx));

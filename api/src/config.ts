@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import path from "node:path";
 import { PRESENCE_GRACE_SECONDS } from "@pointwise/core/voters";
 import { z } from "zod";
+import { loadOAuthConfig, type OAuthConfig } from "./auth/oauth/providerConfig";
 
 /** The model PointBot asks when OPENAI_MODEL is not set: cheap, fast, supports structured outputs. */
 export const DEFAULT_OPENAI_MODEL = "gpt-4o-mini";
@@ -261,6 +262,8 @@ export interface Config {
     /** JIRA_ALLOW_PRIVATE_HOSTS=true. */
     allowPrivateHosts: boolean;
   };
+  /** Sign-in providers (issue #13 section 1): the AUTH_<PROVIDER>_... variables. */
+  oauth: OAuthConfig;
 }
 
 /** True for a base64 text of exactly 32 bytes (an AES-256 key). */
@@ -387,5 +390,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((k) => Buffer.from(k, "base64")),
       allowPrivateHosts: e.JIRA_ALLOW_PRIVATE_HOSTS === "true",
     },
+    oauth: loadOAuthConfig(env),
   };
 }

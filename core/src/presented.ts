@@ -18,6 +18,8 @@ export interface UserView {
   subscriptionPlan: string;
   /** True for an e-mail account (it has a password to change; issue #11 section 4). */
   hasPassword: boolean;
+  /** Linked sign-in providers (google, microsoft, github, twitter, bluesky); GET /api/auth/user only (issue #13). */
+  providers?: string[];
 }
 
 /** Session status as shown on cards: live (leader present), in_progress, completed. */

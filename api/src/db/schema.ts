@@ -90,6 +90,33 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * Sign-in providers linked to a user (issue #13 section 1): one row per provider account.
+ * `users.oauthProvider`/`oauthId` keep the spec's pair (the provider the account was made with,
+ * or the next linked one after an unlink); this table holds every linked provider, so a user can
+ * sign in with several. A provider account belongs to one user; a user links a provider once.
+ */
+export const userIdentities = pgTable(
+  "user_identities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** google, microsoft, github, twitter or bluesky. */
+    provider: varchar("provider", { length: 50 }).notNull(),
+    /** The provider's stable account id (OpenID `sub`, GitHub/X user id, Bluesky DID). */
+    subject: varchar("subject", { length: 255 }).notNull(),
+    /** The e-mail the provider gave, only when it said it was verified. */
+    email: varchar("email", { length: 255 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("user_identities_provider_subject").on(t.provider, t.subject),
+    uniqueIndex("user_identities_user_provider").on(t.userId, t.provider),
+  ],
+);
+
 /** Teams; a name is unique per creator. */
 export const teams = pgTable(
   "teams",

@@ -45,7 +45,9 @@ export function useCurrentUser() {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) => apiRequest<{ user: UserView }>("POST", "/api/login", { body: input }),
+    // linkedProvider: a pending provider link this sign-in proved (issue #13).
+    mutationFn: (input: LoginInput) =>
+      apiRequest<{ user: UserView; linkedProvider?: string }>("POST", "/api/login", { body: input }),
     onSuccess: async ({ user }) => {
       writeAuthHint("authenticated");
       queryClient.setQueryData(queryKeys.currentUser, user);

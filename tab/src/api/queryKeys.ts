@@ -4,6 +4,8 @@
  */
 export const queryKeys = {
   currentUser: ["/api/auth/user"] as const,
+  /** The enabled sign-in providers (issue #13). */
+  authProviders: ["/api/auth/providers"] as const,
   sessions: ["/api/sessions"] as const,
   archivedSessions: ["/api/sessions", "archived"] as const,
   session: (id: string) => ["/api/sessions", id] as const,

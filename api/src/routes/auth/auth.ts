@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AttemptThrottle } from "../../auth/attemptThrottle";
 import { requireUser } from "../../auth/currentUser";
+import { startUserSession } from "../../auth/signIn";
+import { linkedProviders } from "../../commands/oauthAccounts";
 import { updateProfile } from "../../commands/profileUpdater";
 import { acceptTeamInvitationsByEmail } from "../../commands/teamInvitationAccepter";
 import { authenticateUser } from "../../commands/userAuthenticator";
@@ -12,17 +14,7 @@ import type { AppContext } from "../../context";
 import { AppError, rateLimited } from "../../errors";
 import { presentUser } from "../../presenters/userPresenter";
 
-/** "Remember me" keeps the sign-in for 30 days; otherwise it ends with the browser session. */
-const REMEMBER_ME_MS = 30 * 24 * 60 * 60 * 1000;
 const WINDOW = "15 minutes";
-
-/** Starts a fresh server-side session for the user (a new id: no session fixation). */
-async function signIn(request: FastifyRequest, userId: string, rememberMe: boolean): Promise<void> {
-  await request.session.regenerate();
-  request.session.userId = userId;
-  if (rememberMe) request.session.cookie.maxAge = REMEMBER_ME_MS;
-  await request.session.save();
-}
 
 /**
  * Sign-up, sign-in and profile (spec part 1 section 7, "Authentication calls"; sign-out: logout.ts).
@@ -55,7 +47,7 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   app.post("/api/register", { onRequest: perIp, schema: { body: registerSchema } }, async (request, reply) => {
     const user = await countingInUse(request, () => registerUser(ctx, request.body));
     await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
-    await signIn(request, user.id, false);
+    await startUserSession(ctx.db, request, user, false);
     return reply.status(201).send({ user: presentUser(user) });
   });
 
@@ -65,8 +57,9 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     const user = await authenticateUser(ctx, request.body.email, request.body.password);
     throttle.succeeded(key);
     await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
-    await signIn(request, user.id, request.body.rememberMe);
-    return { user: presentUser(user) };
+    // A pending provider link (issue #13 section 1) is made by this proof: `linkedProvider` names it.
+    const linkedProvider = await startUserSession(ctx.db, request, user, request.body.rememberMe);
+    return { user: presentUser(user), ...(linkedProvider ? { linkedProvider } : {}) };
   });
 
   // Sign-in buttons navigate here (spec part 1 section 2): e-mail sign-in lives at /login.
@@ -74,7 +67,11 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   // Sign-out: logout.ts (GET same-origin only, POST with CSRF).
 
-  app.get("/api/auth/user", async (request) => presentUser(await requireUser(ctx.db, request)));
+  // The linked sign-in providers too (issue #13 section 3).
+  app.get("/api/auth/user", async (request) => {
+    const user = await requireUser(ctx.db, request);
+    return { ...presentUser(user), providers: await linkedProviders(ctx.db, user) };
+  });
 
   app.patch("/api/auth/user/profile", { schema: { body: profileSchema } }, async (request) => {
     const user = await requireUser(ctx.db, request);

@@ -3,9 +3,11 @@ import { withReturnTo } from "@pointwise/core/returnTo";
 import { useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useLogin } from "../../api/authQueries";
+import { PROVIDER_LABELS } from "../../api/providerQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
+import { ProviderButtons, useProviderOutcome } from "./ProviderButtons";
 import { useReturnTo } from "./returnToParam";
 import { serverMessage } from "./serverMessage";
 
@@ -17,7 +19,8 @@ const useStyles = makeStyles({
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Sign In with e-mail and password (spec part 1 sections 4 and 8); success goes to `?returnTo=`
+ * Sign In with the enabled providers' buttons or e-mail and password (spec part 1 sections 4 and 8;
+ * issue #13: a pending provider link is made by this sign-in); success goes to `?returnTo=`
  * when it is a safe same-origin path (e.g. back to a join link; issue #8 section 6), else to /.
  */
 export function LoginPage() {
@@ -28,6 +31,7 @@ export function LoginPage() {
   const { data: user } = useCurrentUser();
   const login = useLogin();
   const returnTo = useReturnTo();
+  const pendingLink = useProviderOutcome();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [rememberMe, setRememberMe] = useState(false);
@@ -45,8 +49,13 @@ export function LoginPage() {
     login.mutate(
       { email: email.trim(), password, rememberMe },
       {
-        onSuccess: () => {
-          notify("Welcome back!", "You have successfully logged in.");
+        onSuccess: ({ linkedProvider }) => {
+          notify(
+            "Welcome back!",
+            linkedProvider
+              ? `You have successfully logged in and linked ${PROVIDER_LABELS[linkedProvider] ?? linkedProvider}.`
+              : "You have successfully logged in.",
+          );
           navigate(returnTo ?? "/");
         },
         onError: (error) =>
@@ -57,6 +66,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title="Sign In" subtitle="Welcome back to Pointwise">
+      {pendingLink ? null : <ProviderButtons returnTo={returnTo} />}
       <form className={styles.form} onSubmit={submit} noValidate>
         <Field label="Email" required validationMessage={errors.email}>
           <Input type="email" value={email} onChange={(_e, d) => setEmail(d.value)} autoComplete="email" name="email" />

@@ -8,6 +8,7 @@ import { useNotify } from "../../toasts/useNotify";
 import { usePageTitle } from "../common/usePageTitle";
 import type { FirstVisitState } from "../dashboard/greeting";
 import { AuthCard } from "./AuthCard";
+import { ProviderButtons } from "./ProviderButtons";
 import { useReturnTo } from "./returnToParam";
 import { serverMessage } from "./serverMessage";
 
@@ -76,6 +77,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start estimating with your team">
+      <ProviderButtons returnTo={returnTo} />
       <form className={styles.form} onSubmit={submit} noValidate>
         <div className={styles.names}>
           <Field label="First name" required validationMessage={errors.firstName}>

@@ -9,6 +9,7 @@ import { IntegrationsCard } from "./IntegrationsCard";
 import { PasswordForm } from "./PasswordForm";
 import { PlanList } from "./PlanList";
 import { ProfileSection } from "./ProfileSection";
+import { SignInMethods } from "./SignInMethods";
 import { SubscriptionActions } from "./SubscriptionActions";
 
 const useStyles = makeStyles({
@@ -48,6 +49,10 @@ export function SettingsPage() {
       <Card className={styles.card}>
         <Title3 as="h2">Password</Title3>
         <PasswordForm />
+      </Card>
+      <Card className={styles.card}>
+        <Title3 as="h2">Sign-in methods</Title3>
+        <SignInMethods />
       </Card>
       <Card className={styles.card}>
         <Title3 as="h2">Your data and sign-in</Title3>

@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { type OAuth2Stub, startOAuth2Stub } from "../../api/src/testing/oauth2Stub";
+import { type OidcStub, startOidcStub } from "../../api/src/testing/oidcStub";
+import { snap } from "./browser";
+import { useBrowserAndServer } from "./browserAndServer";
+import { pageApi } from "./pageApi";
+
+/**
+ * Issue #13 section 4, the browser test: sign in with the local Google stand-in (oidc-provider),
+ * sign out, sign in again (the same account), then link GitHub (a local OAuth 2.0 server
+ * following GitHub's endpoints) from Settings.
+ */
+let op: OidcStub;
+let github: OAuth2Stub;
+beforeAll(async () => {
+  op = await startOidcStub();
+  github = await startOAuth2Stub("github", { clientId: "gh-client", clientSecret: "gh-secret" });
+});
+const e2e = useBrowserAndServer({
+  env: () => ({
+    AUTH_GOOGLE_CLIENT_ID: "google-client",
+    AUTH_GOOGLE_CLIENT_SECRET: "google-secret",
+    AUTH_GOOGLE_ISSUER: op.issuer,
+    AUTH_GITHUB_CLIENT_ID: "gh-client",
+    AUTH_GITHUB_CLIENT_SECRET: "gh-secret",
+    AUTH_GITHUB_AUTHORIZE_URL: github.authorizeUrl,
+    AUTH_GITHUB_TOKEN_URL: github.tokenUrl,
+    AUTH_GITHUB_USERINFO_URL: github.userinfoUrl,
+  }),
+});
+beforeAll(() => {
+  op.start([
+    {
+      clientId: "google-client",
+      clientSecret: "google-secret",
+      redirectUri: `${e2e.server.url}/api/auth/google/callback`,
+    },
+  ]);
+});
+afterAll(async () => {
+  await op.close();
+  await github.close();
+});
+
+it("signs in with Google, signs out, signs in again, and links GitHub in Settings", async () => {
+  const id = randomBytes(4).toString("hex");
+  op.next = {
+    account: {
+      sub: `g-${id}`,
+      email: `grace-${id}@example.com`,
+      email_verified: true,
+      given_name: "Grace",
+      family_name: "Hopper",
+    },
+  };
+  github.next = {
+    id: 4242,
+    login: "grace",
+    name: "Grace Hopper",
+    avatarUrl: "https://avatars.githubusercontent.com/u/4242",
+    emails: [{ email: `grace-${id}@example.com`, primary: true, verified: true }],
+  };
+  const page = await e2e.newPage();
+  await page.goto(`${e2e.server.url}/login`);
+  expect(await page.getByTestId("provider-github").count()).toBe(1);
+  await snap(page, "provider-sign-in-01-login");
+  await page.getByTestId("provider-google").click();
+  await page.waitForURL(`${e2e.server.url}/`);
+  const me = await pageApi<{ id: string; providers: string[] }>(page, "GET", "/api/auth/user");
+  expect(me.body.providers).toEqual(["google"]);
+
+  await page.getByRole("button", { name: "Sign Out" }).first().click();
+  await page.getByText("Logged out", { exact: true }).waitFor();
+  await page.goto(`${e2e.server.url}/login`);
+  await page.getByTestId("provider-google").click();
+  await page.waitForURL(`${e2e.server.url}/`);
+  expect((await pageApi<{ id: string }>(page, "GET", "/api/auth/user")).body.id).toBe(me.body.id);
+
+  await page.goto(`${e2e.server.url}/settings`);
+  await page.getByTestId("sign-in-method-github").getByRole("button", { name: "Link" }).click();
+  await page.waitForURL(/\/settings\?linked=github$/);
+  await page.getByText("Account linked", { exact: true }).waitFor();
+  await page.getByTestId("sign-in-method-github").getByText("(linked)").waitFor();
+  await snap(page, "provider-sign-in-02-settings");
+  const after = await pageApi<{ providers: string[] }>(page, "GET", "/api/auth/user");
+  expect(after.body.providers).toEqual(["github", "google"]);
+});
