@@ -1,5 +1,13 @@
-import * as client from "openid-client";
+import type * as Client from "openid-client";
 import type { OAuth2ProviderSettings, OAuthConfig, OidcProviderSettings, ProviderName } from "./providerConfig";
+
+/**
+ * openid-client, loaded on the first sign-in flow rather than at start (issue #10: the embedded
+ * server's idle memory; most deployments enable no provider).
+ */
+function openidClient(): typeof Client {
+  return require("openid-client") as typeof Client;
+}
 
 /** What a provider told us about the person, normalised for every provider. */
 export interface ProviderProfile {
@@ -49,7 +57,7 @@ const splitName = (name: string | null): [string | null, string | null] => {
 };
 
 /** openid-client refuses http:// endpoints unless told: only local test servers use them. */
-const insecureIfHttp = (url: string) => (url.startsWith("http://") ? [client.allowInsecureRequests] : []);
+const insecureIfHttp = (url: string) => (url.startsWith("http://") ? [openidClient().allowInsecureRequests] : []);
 
 /**
  * Runs the authorization code flows with `openid-client` (issue #13 section 1): OpenID Connect
@@ -58,11 +66,11 @@ const insecureIfHttp = (url: string) => (url.startsWith("http://") ? [client.all
  * are cached (a failed discovery is retried on the next sign-in).
  */
 export class ProviderClients {
-  private readonly configs = new Map<ProviderName, Promise<client.Configuration>>();
+  private readonly configs = new Map<ProviderName, Promise<Client.Configuration>>();
 
   constructor(private readonly settings: OAuthConfig) {}
 
-  private configuration(provider: Exclude<ProviderName, "bluesky">): Promise<client.Configuration> {
+  private configuration(provider: Exclude<ProviderName, "bluesky">): Promise<Client.Configuration> {
     let config = this.configs.get(provider);
     if (!config) {
       const settings = this.settings[provider];
@@ -74,14 +82,14 @@ export class ProviderClients {
     return config;
   }
 
-  private discover(settings: OidcProviderSettings): Promise<client.Configuration> {
-    return client.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+  private discover(settings: OidcProviderSettings): Promise<Client.Configuration> {
+    return openidClient().discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
       execute: insecureIfHttp(settings.issuer),
     });
   }
 
-  private oauth2(provider: ProviderName, settings: OAuth2ProviderSettings): client.Configuration {
-    const server: client.ServerMetadata = {
+  private oauth2(provider: ProviderName, settings: OAuth2ProviderSettings): Client.Configuration {
+    const server: Client.ServerMetadata = {
       issuer: new URL(settings.authorizeUrl).origin,
       authorization_endpoint: settings.authorizeUrl,
       token_endpoint: settings.tokenUrl,
@@ -89,10 +97,10 @@ export class ProviderClients {
     // X wants the confidential client's secret in the Authorization header; GitHub takes either.
     const auth =
       provider === "twitter"
-        ? client.ClientSecretBasic(settings.clientSecret)
-        : client.ClientSecretPost(settings.clientSecret);
-    const config = new client.Configuration(server, settings.clientId, undefined, auth);
-    if (settings.tokenUrl.startsWith("http://")) client.allowInsecureRequests(config);
+        ? openidClient().ClientSecretBasic(settings.clientSecret)
+        : openidClient().ClientSecretPost(settings.clientSecret);
+    const config = new (openidClient().Configuration)(server, settings.clientId, undefined, auth);
+    if (settings.tokenUrl.startsWith("http://")) openidClient().allowInsecureRequests(config);
     return config;
   }
 
@@ -102,20 +110,20 @@ export class ProviderClients {
     redirectUri: string,
   ): Promise<{ url: URL; secrets: FlowSecrets }> {
     const config = await this.configuration(provider);
-    const codeVerifier = client.randomPKCECodeVerifier();
-    const secrets: FlowSecrets = { state: client.randomState(), codeVerifier };
+    const codeVerifier = openidClient().randomPKCECodeVerifier();
+    const secrets: FlowSecrets = { state: openidClient().randomState(), codeVerifier };
     const params: Record<string, string> = {
       redirect_uri: redirectUri,
       scope: SCOPES[provider],
-      code_challenge: await client.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge: await openidClient().calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: "S256",
       state: secrets.state,
     };
     if (this.settings[provider]?.kind === "oidc") {
-      secrets.nonce = client.randomNonce();
+      secrets.nonce = openidClient().randomNonce();
       params.nonce = secrets.nonce;
     }
-    return { url: client.buildAuthorizationUrl(config, params), secrets };
+    return { url: openidClient().buildAuthorizationUrl(config, params), secrets };
   }
 
   /**
@@ -131,9 +139,9 @@ export class ProviderClients {
   ): Promise<ProviderProfile> {
     const config = await this.configuration(provider);
     const oidc = this.settings[provider]?.kind === "oidc";
-    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    let tokens: Awaited<ReturnType<typeof Client.authorizationCodeGrant>>;
     try {
-      tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      tokens = await openidClient().authorizationCodeGrant(config, callbackUrl, {
         expectedState: secrets.state,
         pkceCodeVerifier: secrets.codeVerifier,
         ...(oidc ? { expectedNonce: secrets.nonce, idTokenExpected: true } : {}),
