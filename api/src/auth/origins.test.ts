@@ -1,6 +1,6 @@
 import { loadConfig } from "../config";
 import { startTestServer } from "../testing/testServer";
-import { isTrustedOrigin } from "./origins";
+import { isTrustedOrigin, mailLinkOrigin, publicOrigin } from "./origins";
 
 /** The Content-Security-Policy directives of a response, by name. */
 function directives(header: string | null): Record<string, string[]> {
@@ -61,5 +61,31 @@ describe("isTrustedOrigin", () => {
     expect(isTrustedOrigin("http://localhost:3978", dev, "localhost:3978")).toBe(true);
     expect(isTrustedOrigin("http://localhost:3979", dev, "localhost:3978")).toBe(false);
     expect(isTrustedOrigin("http://evil.example", dev, "localhost:3978")).toBe(false);
+  });
+});
+
+describe("publicOrigin and mailLinkOrigin", () => {
+  const forged = { protocol: "https", host: "attacker.example" };
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "s".repeat(40),
+    INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
+  };
+
+  it("prefers PUBLIC_URL (without its trailing slash) over the request's Host", () => {
+    const config = loadConfig({ ...production, PUBLIC_URL: "https://pointwise.test/" });
+    expect(publicOrigin(config, forged)).toBe("https://pointwise.test");
+    expect(mailLinkOrigin(config, forged)).toBe("https://pointwise.test");
+  });
+
+  it("uses the request's origin outside production", () => {
+    expect(publicOrigin(loadConfig({}), forged)).toBe("https://attacker.example");
+    expect(mailLinkOrigin(loadConfig({}), forged)).toBe("https://attacker.example");
+  });
+
+  it("gives no origin for e-mailed links in production without PUBLIC_URL (no reset link to a forged Host)", () => {
+    const config = loadConfig(production);
+    expect(mailLinkOrigin(config, forged)).toBeUndefined();
+    expect(publicOrigin(config, forged)).toBe("https://attacker.example");
   });
 });

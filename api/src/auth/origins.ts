@@ -68,3 +68,25 @@ export function isTrustedOrigin(origin: string, config: Config, hostHeader: stri
   const url = urlOf(origin);
   return url !== null && TEAMS_HOSTS.some((pattern) => matchesHost(url, pattern));
 }
+
+/**
+ * The origin for links and return URLs the server hands out (OAuth callbacks, Stripe return
+ * URLs, invitation and password-reset links): PUBLIC_URL without a trailing slash, else the
+ * request's own scheme and Host (development, tests). The Host is the client's to choose, so a
+ * link that goes by e-mail to someone else must not come from it in production: see
+ * `mailLinkOrigin`.
+ */
+export function publicOrigin(config: Config, request: { protocol: string; host: string }): string {
+  return (config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, "");
+}
+
+/**
+ * The origin for a link e-mailed to someone other than the caller (a password reset): as
+ * `publicOrigin`, but undefined in production without PUBLIC_URL, where a forged Host header
+ * would otherwise put the victim's reset token in a link to the attacker's host (password reset
+ * poisoning).
+ */
+export function mailLinkOrigin(config: Config, request: { protocol: string; host: string }): string | undefined {
+  if (!config.publicUrl && config.nodeEnv === "production") return undefined;
+  return publicOrigin(config, request);
+}

@@ -26,13 +26,14 @@ export interface MailLog {
  * made; for an account the link is stored and e-mailed after the answer (not awaited), so
  * neither the body nor the time tells whether the account exists. Without SMTP_URL the link is logged outside
  * production (development), and only a warning is logged in production.
- * @param baseUrl the public origin for the link (PUBLIC_URL, else the request's origin)
+ * @param baseUrl the public origin for the link (`mailLinkOrigin`: PUBLIC_URL, else the request's
+ *   origin outside production); undefined (production without PUBLIC_URL) sends no link at all
  * @returns the mail's promise (tests may await it; the route does not)
  */
 export async function requestPasswordReset(
   ctx: AppContext,
   email: string,
-  baseUrl: string,
+  baseUrl: string | undefined,
   log: MailLog,
 ): Promise<{ mailed: Promise<void> }> {
   const token = randomBytes(32).toString("base64url");
@@ -40,6 +41,10 @@ export async function requestPasswordReset(
   const ttlSeconds = ctx.config.passwordReset.tokenTtlSeconds;
   const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
   if (!user?.email) return { mailed: Promise.resolve() };
+  if (baseUrl === undefined) {
+    log.warn({}, "password reset requested but PUBLIC_URL is not set in production: no link sent");
+    return { mailed: Promise.resolve() };
+  }
   const resetUrl = resetPasswordUrl(baseUrl, token);
   const to = user.email;
   const userId = user.id;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
 import { ProviderClients, ProviderFailure } from "../../auth/oauth/providerClients";
 import { enabledProviders, PROVIDER_LABELS, PROVIDER_NAMES, type ProviderName } from "../../auth/oauth/providerConfig";
+import { publicOrigin } from "../../auth/origins";
 import { type PendingFlow, startUserSession } from "../../auth/signIn";
 import { linkProvider, signInWithProvider, unlinkProvider } from "../../commands/oauthAccounts";
 import { acceptTeamInvitationsByEmail } from "../../commands/teamInvitationAccepter";
@@ -47,8 +48,7 @@ export const oauthRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     if (!enabled.includes(provider)) throw notFound(`Sign-in with ${PROVIDER_LABELS[provider]} is not enabled`);
     return provider as FlowProvider;
   };
-  const origin = (request: FastifyRequest) =>
-    (ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, "");
+  const origin = (request: FastifyRequest) => publicOrigin(ctx.config, request);
   const callbackUrl = (request: FastifyRequest, provider: ProviderName) =>
     `${origin(request)}/api/auth/${provider}/callback`;
 

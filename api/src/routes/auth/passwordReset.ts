@@ -2,6 +2,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "@pointwise/core/authS
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { mailLinkOrigin } from "../../auth/origins";
 import { PgSessionStore } from "../../auth/sessionStore";
 import { requestPasswordReset, resetPassword } from "../../commands/passwordResetter";
 import type { AppContext } from "../../context";
@@ -53,8 +54,7 @@ export const passwordResetRoutes = (ctx: AppContext) => async (base: FastifyInst
     { onRequest: (request) => limit(ipLimiter, request), schema: { body: forgotPasswordSchema } },
     async (request, reply) => {
       await limit(emailLimiter, request);
-      const baseUrl = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
-      await requestPasswordReset(ctx, request.body.email, baseUrl, request.log);
+      await requestPasswordReset(ctx, request.body.email, mailLinkOrigin(ctx.config, request), request.log);
       return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
     },
   );

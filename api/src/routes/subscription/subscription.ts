@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
 import { requireUser } from "../../auth/currentUser";
+import { publicOrigin } from "../../auth/origins";
 import { stripeClient } from "../../billing/stripeClient";
 import { openBillingPortal } from "../../commands/billingPortalOpener";
 import { choosePlan } from "../../commands/planChooser";
@@ -15,8 +16,7 @@ import { ownedSessionCounts } from "../../queries/sessionCounts";
 import { cancelReply, checkoutBody, checkoutReply, portalReply, statusReply, webhookReply } from "./schema";
 
 /** The public origin for Stripe's return URLs: PUBLIC_URL, else the request's own. */
-const originOf = (ctx: AppContext, request: FastifyRequest) =>
-  (ctx.config.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/$/, "");
+const originOf = (ctx: AppContext, request: FastifyRequest) => publicOrigin(ctx.config, request);
 
 /**
  * The subscription routes (spec part 2 section 7; issue #11 section 3): status, choosing a plan

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
+import { publicOrigin } from "../../auth/origins";
 import { createTeam } from "../../commands/teamCreator";
 import { acceptTeamInvitationLink } from "../../commands/teamInvitationAccepter";
 import { cancelTeamInvitation } from "../../commands/teamInvitationCanceller";
@@ -86,7 +87,7 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
       inviters.set(request, user.id);
       const verdict = await inviteLimiter(request);
       if (!verdict.isAllowed && verdict.isExceeded) throw rateLimited(verdict.ttlInSeconds);
-      const baseUrl = ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const baseUrl = publicOrigin(ctx.config, request);
       return inviteTeamMember(ctx, team, user, request.body, baseUrl, request.log);
     },
   );
