@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { UserView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD } from "../../testing/factories";
 import { type OAuth2Person, type OAuth2Stub, startOAuth2Stub } from "../../testing/oauth2Stub";
@@ -51,22 +52,13 @@ const person = (overrides: Partial<OAuth2Person> = {}): OAuth2Person => {
   };
 };
 
-interface Me {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  providers: string[];
-}
-
 describe("GitHub sign-in", () => {
   it("creates the account with the primary verified e-mail, name and avatar, then finds it", async () => {
     const octo = person();
     github.next = octo;
     const browser = new RedirectWalker(server.url);
     expect(await browser.walk("/api/auth/github")).toBe("/");
-    const me = await browser.client.get<Me>("/api/auth/user");
+    const me = await browser.client.get<UserView>("/api/auth/user");
     expect(me.body).toMatchObject({
       email: octo.emails[1]?.email,
       firstName: "Octo",
@@ -76,7 +68,7 @@ describe("GitHub sign-in", () => {
     });
     const again = new RedirectWalker(server.url);
     expect(await again.walk("/api/auth/github")).toBe("/");
-    expect((await again.client.get<Me>("/api/auth/user")).body.id).toBe(me.body.id);
+    expect((await again.client.get<UserView>("/api/auth/user")).body.id).toBe(me.body.id);
   });
 
   it("refuses a state mismatch and a code redeemed with another flow's verifier", async () => {
@@ -99,7 +91,7 @@ describe("GitHub sign-in", () => {
     github.next = person({ emails: [{ email: existing.email, primary: true, verified: false }] });
     const stranger = new RedirectWalker(server.url);
     expect(await stranger.walk("/api/auth/github")).toBe("/");
-    expect((await stranger.client.get<Me>("/api/auth/user")).body.id).not.toBe(existing.user.id);
+    expect((await stranger.client.get<UserView>("/api/auth/user")).body.id).not.toBe(existing.user.id);
 
     github.next = person({ emails: [{ email: existing.email, primary: true, verified: true }] });
     const owner = new RedirectWalker(server.url);
@@ -109,7 +101,7 @@ describe("GitHub sign-in", () => {
       password: TEST_PASSWORD,
     });
     expect(login.body.linkedProvider).toBe("github");
-    expect((await existing.client.get<Me>("/api/auth/user")).body.providers).toEqual(["github"]);
+    expect((await existing.client.get<UserView>("/api/auth/user")).body.providers).toEqual(["github"]);
   });
 
   it("returns to /login when the person denies access", async () => {
@@ -126,7 +118,7 @@ describe("X sign-in", () => {
     twitter.next = bird;
     const browser = new RedirectWalker(server.url);
     expect(await browser.walk("/api/auth/twitter")).toBe("/");
-    const me = await browser.client.get<Me>("/api/auth/user");
+    const me = await browser.client.get<UserView>("/api/auth/user");
     expect(me.body).toMatchObject({
       email: null,
       firstName: "Jack",
@@ -136,7 +128,7 @@ describe("X sign-in", () => {
     });
     const again = new RedirectWalker(server.url);
     await again.walk("/api/auth/twitter");
-    expect((await again.client.get<Me>("/api/auth/user")).body.id).toBe(me.body.id);
+    expect((await again.client.get<UserView>("/api/auth/user")).body.id).toBe(me.body.id);
   });
 
   it("links X to a GitHub account in Settings, and then either can be unlinked but not both", async () => {
@@ -147,7 +139,7 @@ describe("X sign-in", () => {
     expect(start.status).toBe(200);
     twitter.next = person();
     expect(await browser.walk(start.body.url)).toBe("/settings?linked=twitter");
-    expect((await browser.client.get<Me>("/api/auth/user")).body.providers).toEqual(["github", "twitter"]);
+    expect((await browser.client.get<UserView>("/api/auth/user")).body.providers).toEqual(["github", "twitter"]);
     expect((await browser.client.request("DELETE", "/api/auth/providers/github")).status).toBe(200);
     const last = await browser.client.request<{ code: string }>("DELETE", "/api/auth/providers/twitter");
     expect(last.status).toBe(409);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { UserView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD } from "../../testing/factories";
 import { type OidcAccount, type OidcStub, startOidcStub } from "../../testing/oidcStub";
@@ -51,15 +52,6 @@ const person = (overrides: Partial<OidcAccount> = {}): OidcAccount => {
   };
 };
 
-interface Me {
-  id: string;
-  email: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  providers: string[];
-}
-
 describe("GET /api/auth/providers", () => {
   it("lists the configured providers only, in button order", async () => {
     const res = await new ApiClient(server.url).get<{ providers: string[] }>("/api/auth/providers");
@@ -82,7 +74,7 @@ describe("Google sign-in", () => {
     });
     expect(landed).toBe("/");
     expect(browser.client.cookies.get("pointwise.sid")).not.toBe(sidDuringFlow);
-    const me = await browser.client.get<Me>("/api/auth/user");
+    const me = await browser.client.get<UserView>("/api/auth/user");
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({
       email: account.email,
@@ -94,7 +86,7 @@ describe("Google sign-in", () => {
 
     const again = new RedirectWalker(server.url);
     expect(await again.walk("/api/auth/google?returnTo=/teams")).toBe("/teams");
-    expect((await again.client.get<Me>("/api/auth/user")).body.id).toBe(me.body.id);
+    expect((await again.client.get<UserView>("/api/auth/user")).body.id).toBe(me.body.id);
   });
 
   it("refuses a callback whose state does not match", async () => {
@@ -131,10 +123,10 @@ describe("Google sign-in", () => {
     op.next = { account: person({ email: existing.email, email_verified: false }) };
     const browser = new RedirectWalker(server.url);
     expect(await browser.walk("/api/auth/google")).toBe("/");
-    const me = await browser.client.get<Me>("/api/auth/user");
+    const me = await browser.client.get<UserView>("/api/auth/user");
     expect(me.body.id).not.toBe(existing.user.id);
     expect(me.body.email).toBeNull();
-    expect((await existing.client.get<Me>("/api/auth/user")).body.providers).toEqual([]);
+    expect((await existing.client.get<UserView>("/api/auth/user")).body.providers).toEqual([]);
   });
 
   it("links a verified e-mail of an existing account only after its password proves it", async () => {
@@ -144,7 +136,7 @@ describe("Google sign-in", () => {
     const browser = new RedirectWalker(server.url);
     expect(await browser.walk("/api/auth/google")).toBe("/login?link=google");
     expect((await browser.client.get("/api/auth/user")).status).toBe(401);
-    expect((await existing.client.get<Me>("/api/auth/user")).body.providers).toEqual([]);
+    expect((await existing.client.get<UserView>("/api/auth/user")).body.providers).toEqual([]);
 
     const login = await browser.client.post<{ linkedProvider?: string }>("/api/login", {
       email: existing.email,
@@ -152,11 +144,11 @@ describe("Google sign-in", () => {
     });
     expect(login.status).toBe(200);
     expect(login.body.linkedProvider).toBe("google");
-    expect((await browser.client.get<Me>("/api/auth/user")).body.providers).toEqual(["google"]);
+    expect((await browser.client.get<UserView>("/api/auth/user")).body.providers).toEqual(["google"]);
 
     const later = new RedirectWalker(server.url);
     expect(await later.walk("/api/auth/google")).toBe("/");
-    expect((await later.client.get<Me>("/api/auth/user")).body.id).toBe(existing.user.id);
+    expect((await later.client.get<UserView>("/api/auth/user")).body.id).toBe(existing.user.id);
   });
 
   it("does not link the pending account when someone else signs in", async () => {
@@ -170,7 +162,7 @@ describe("Google sign-in", () => {
       password: TEST_PASSWORD,
     });
     expect(login.body.linkedProvider).toBeUndefined();
-    expect((await browser.client.get<Me>("/api/auth/user")).body.providers).toEqual([]);
+    expect((await browser.client.get<UserView>("/api/auth/user")).body.providers).toEqual([]);
   });
 });
 
@@ -180,7 +172,7 @@ describe("Microsoft sign-in", () => {
     op.next = { account };
     const browser = new RedirectWalker(server.url);
     expect(await browser.walk("/api/auth/microsoft")).toBe("/");
-    const me = await browser.client.get<Me>("/api/auth/user");
+    const me = await browser.client.get<UserView>("/api/auth/user");
     expect(me.body.providers).toEqual(["microsoft"]);
     const row = await oauthPairOf(server.ctx, me.body.id);
     expect(row).toMatchObject({ oauthProvider: "microsoft", oauthId: `tenant-1:${account.oid}` });
@@ -196,7 +188,7 @@ describe("POST /api/auth/link/{provider}", () => {
     expect(start.status).toBe(200);
     op.next = { account: person() };
     expect(await browser.walk(start.body.url)).toBe("/settings?linked=google");
-    expect((await browser.client.get<Me>("/api/auth/user")).body.providers).toEqual(["google"]);
+    expect((await browser.client.get<UserView>("/api/auth/user")).body.providers).toEqual(["google"]);
   });
 
   it("refuses a provider account that already belongs to someone else", async () => {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import type {
   TeamInvitationAcceptance,
   TeamInvitationView,
@@ -6,10 +5,10 @@ import type {
   TeamMemberView,
   TeamView,
 } from "@pointwise/core/presented";
-import { SMTPServer } from "smtp-server";
 import { registerUser } from "../../commands/userRegistrar";
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD, type TestUser } from "../../testing/factories";
+import { decodedMail, type SmtpCapture, startSmtpCapture } from "../../testing/smtpCapture";
 import { expireTeamInvitations, storedTeamInvitation } from "../../testing/teamInvitations";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
@@ -18,29 +17,13 @@ import { startTestServer, type TestServer } from "../../testing/testServer";
  * accepted by registering, signing in or opening the link; e-mailed through a local SMTP server.
  */
 let server: TestServer;
-let smtp: SMTPServer;
-const mails: { to: string; data: string }[] = [];
+let smtp: SmtpCapture;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    onData(stream, session, callback) {
-      let data = "";
-      stream.on("data", (chunk: Buffer) => {
-        data += chunk.toString("utf8");
-      });
-      stream.on("end", () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), data });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const { port } = smtp.server.address() as AddressInfo;
+  smtp = await startSmtpCapture();
   server = await startTestServer({
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      SMTP_URL: smtp.url,
       SMTP_FROM: "Pointwise <team@example.com>",
       PUBLIC_URL: "https://pw.example.com",
     },
@@ -48,12 +31,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp.close();
 });
-
-/** The body of a quoted-printable message as text (soft line breaks joined). */
-const decoded = (raw: string) =>
-  raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 const uniqueEmail = (name: string) => `${name}-${Math.random().toString(36).slice(2, 9)}@example.com`;
 
@@ -83,9 +62,9 @@ describe("team invitations", () => {
     const result = await invite(owner, team.id, email.toUpperCase(), "moderator");
     expect(result).toEqual({ status: "invited", inviteUrl: expect.any(String), emailSent: true });
     expect(result.inviteUrl).toMatch(/^https:\/\/pw\.example\.com\/invite\/[A-Za-z0-9_-]{43}$/);
-    const mail = mails.find((m) => m.to === email);
+    const mail = smtp.mails.find((m) => m.to === email);
     expect(mail).toBeDefined();
-    const text = decoded(mail?.data ?? "");
+    const text = decodedMail(mail?.data ?? "");
     expect(text).toContain(result.inviteUrl);
     expect(text).toContain("Olga Owner invited you");
     expect(text).toContain("From: Pointwise <team@example.com>");
