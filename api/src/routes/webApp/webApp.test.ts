@@ -73,7 +73,12 @@ describe.each(["test", "development", "production"] as const)("the built web app
   beforeAll(async () => {
     dist = writeFixtureDist();
     server = await startTestServer({
-      env: { NODE_ENV: nodeEnv, TAB_DIST_DIR: dist, SESSION_SECRET: "a-test-secret-of-at-least-32-characters!" },
+      env: {
+        NODE_ENV: nodeEnv,
+        TAB_DIST_DIR: dist,
+        SESSION_SECRET: "a-test-secret-of-at-least-32-characters!",
+        INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
+      },
     });
   });
   afterAll(async () => {
