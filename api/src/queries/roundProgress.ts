@@ -1,14 +1,7 @@
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
-import {
-  expectedVoters,
-  isPresent,
-  parseVoterKey,
-  type RoundCounts,
-  roundCounts,
-  voterKeyOf,
-} from "@pointwise/core/voters";
-import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
+import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
@@ -32,22 +25,6 @@ export interface ParticipantPresence {
 const voterKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
   then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
 
-/** SQL matching the participants with one of these row ids or voterKeys (false for none). */
-function someOf(only: { ids: readonly string[]; voterKeys: readonly string[] }) {
-  const ids = new Set(only.ids);
-  const userIds = new Set<string>();
-  for (const key of only.voterKeys) {
-    const parsed = parseVoterKey(key);
-    if (parsed?.userId) userIds.add(parsed.userId);
-    else if (parsed?.participantId) ids.add(parsed.participantId);
-  }
-  const conditions = [
-    ...(ids.size > 0 ? [inArray(sessionParticipants.id, [...ids])] : []),
-    ...(userIds.size > 0 ? [inArray(sessionParticipants.userId, [...userIds])] : []),
-  ];
-  return conditions.length > 0 ? or(...conditions) : sql`false`;
-}
-
 /**
  * The session's participants (removed ones left out) in join order, with their users, whether
  * they are connected (`online`) and `present` from core `isPresent` on the database's clock
@@ -55,14 +32,8 @@ function someOf(only: { ids: readonly string[]; voterKeys: readonly string[] }) 
  * instances (presence lives in PostgreSQL). The session's live voterKeys are read once and
  * hash-joined (issue #10): a per-row lookup scanned the whole room's presence for every
  * participant, N^2 per read.
- * @param only when given, just these participants (by row id or voterKey): a push of a few
- *   changed people reads those, not the room (issue #10)
  */
-export async function participantPresence(
-  db: Db | Tx,
-  sessionId: string,
-  only?: { ids: readonly string[]; voterKeys: readonly string[] },
-): Promise<ParticipantPresence[]> {
+export async function participantPresence(db: Db | Tx, sessionId: string): Promise<ParticipantPresence[]> {
   const live = db
     .selectDistinct({ voterKey: realtimePresence.voterKey })
     .from(realtimePresence)
@@ -89,13 +60,7 @@ export async function participantPresence(
     .from(sessionParticipants)
     .leftJoin(users, eq(users.id, sessionParticipants.userId))
     .leftJoin(live, eq(live.voterKey, voterKeySql))
-    .where(
-      and(
-        eq(sessionParticipants.sessionId, sessionId),
-        isNull(sessionParticipants.removedAt),
-        only ? someOf(only) : undefined,
-      ),
-    )
+    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)))
     .orderBy(asc(sessionParticipants.joinedAt));
   return rows.map((r) => ({
     row: r.p,
@@ -136,39 +101,36 @@ export async function roundProgress(
       voted.map((v) => voterKeyOf(v)),
     );
   }
-  // One round trip (issue #10: this runs inside every vote's transaction and every
-  // participants_update); see roomSql.
+  // One round trip (issue #10: this runs inside every vote's transaction), linear in the room.
   const voted = sql`select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end
     from votes where story_id = ${storyId} and coffee = false`;
-  const result = (await db.execute(roomSql(sessionId, voted))) as unknown as { rows: RoomGroup[] };
+  const result = (await db.execute(sql`${roomSql(sessionId, voted)}`)) as unknown as { rows: RoomRow[] };
   return countsOfRoom(result.rows);
 }
 
-/** One group of `roomSql`; `role` null only for the vote's own row when the room is empty. */
-interface RoomGroup {
-  role: ParticipantRow["role"] | null;
-  online: boolean;
+/** One participant row of `roomSql`; `id` null only for the vote's own row when the room is empty. */
+interface RoomRow {
+  id: string | null;
+  userId: string | null;
+  role: ParticipantRow["role"];
   presentUntil: Date | string | null;
+  online: boolean;
   voted: boolean;
-  n: number | string;
   nowMs: number | string;
 }
 
 /**
- * The session's participants (not removed) grouped by what the round rule looks at (role,
- * online, grace running, voted: `voted` is a subquery of voterKeys), with each group's size, its
- * latest `present_until` and the database's clock: a few rows whatever the room's size, where
- * parsing one row per participant cost the server O(N) per vote (issue #10, fan-out at N = 500).
- * Linear inside PostgreSQL: the online voters and the voters with a vote are each read once and
- * hash-joined on the voterKey (a correlated subquery per participant was quadratic: ~80 ms a vote
- * at 500). Within a group every row is present or none is, so the group's latest `present_until`
- * decides it with core isPresent. Plain SQL: the query builder cost more CPU than the query.
+ * The session's participants (not removed) with whether each is online, whether each has a vote
+ * (`voted`: a subquery of voterKeys) and the database's clock. The online voters and the voters
+ * with a vote are each read once and hash-joined on the voterKey, where a correlated subquery
+ * per participant scanned the session's presence rows again for each of them (quadratic: ~80 ms
+ * a vote at 500; issue #10). Plain SQL: building it with the query builder cost more CPU than
+ * running it.
  */
-function roomSql(sessionId: string, voted: SQL): SQL {
+function roomSql(sessionId: string, voted: SQL) {
   const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
-  return sql`
-    select sp.role, (o.voter_key is not null) as online, max(sp.present_until) as "presentUntil",
-           (v.voter_key is not null) as voted, count(*)::int as n,
+  return sql`select sp.id, sp.user_id as "userId", sp.role, sp.present_until as "presentUntil",
+           (o.voter_key is not null) as online, (v.voter_key is not null) as voted,
            (extract(epoch from now()) * 1000)::float8 as "nowMs"
     from session_participants sp
     left join (
@@ -176,29 +138,23 @@ function roomSql(sessionId: string, voted: SQL): SQL {
       where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
     ) o on o.voter_key = ${key}
     left join (${voted}) v(voter_key) on v.voter_key = ${key}
-    where sp.session_id = ${sessionId} and sp.removed_at is null
-    group by sp.role, (o.voter_key is not null), coalesce(sp.present_until > now(), false), (v.voter_key is not null)`;
+    where sp.session_id = ${sessionId} and sp.removed_at is null`;
 }
 
-/** The round's counts from the groups of `roomSql`: core expectedVoters picks the groups the round waits for. */
-function countsOfRoom(rows: readonly RoomGroup[]): RoundCounts {
-  const groups = rows.flatMap((r) =>
-    r.role === null
-      ? []
-      : [
-          {
-            role: r.role,
-            present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
-            voted: r.voted === true,
-            n: Number(r.n),
-          },
-        ],
+/** core `roundCounts` of the rows of `roomSql` (rows without a participant id are skipped). */
+function countsOfRoom(rows: readonly RoomRow[]): RoundCounts {
+  const room = rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
+      role: r.role,
+      present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
+      voted: r.voted === true,
+    }));
+  return roundCounts(
+    room,
+    room.filter((p) => p.voted).map((p) => p.voterKey),
   );
-  const expected = expectedVoters(groups);
-  return {
-    votedCount: expected.reduce((sum, g) => sum + (g.voted ? g.n : 0), 0),
-    expectedVoters: expected.reduce((sum, g) => sum + g.n, 0),
-  };
 }
 
 /** A vote to store: the voter (one of the two ids), points (null with `coffee`) and the time of the change. */
@@ -242,7 +198,7 @@ export async function upsertVoteWithProgress(
            u.participant_id as "voteParticipantId", u.points::float8 as "votePoints", u.coffee as "voteCoffee",
            u.created_at as "voteCreatedAt", u.updated_at as "voteUpdatedAt", r.*
     from upserted u left join (${roomSql(sessionId, voted)}) r on true`)) as unknown as {
-    rows: (RoomGroup & {
+    rows: (RoomRow & {
       voteId: string;
       voteStoryId: string;
       voteUserId: string | null;

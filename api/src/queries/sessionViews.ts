@@ -26,12 +26,7 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
     .from(sessionParticipants)
     .where(and(inArray(sessionParticipants.sessionId, ids), isNull(sessionParticipants.removedAt)))
     .groupBy(sessionParticipants.sessionId);
-  // Only the leaders' presence decides the Live badge: read their rows, not the whole room's
-  // (a snapshot at N = 500 read 500 presence rows for two; issue #10).
-  const leaders = rows.flatMap((r) =>
-    [r.creatorId, r.leaderId].flatMap((id) => (id ? [voterKeyOf({ userId: id })] : [])),
-  );
-  const online = await ctx.hub.onlineBySession(ids, [...new Set(leaders)]);
+  const online = await ctx.hub.onlineBySession(ids);
   const byStory = new Map(storyCounts.map((c) => [c.sessionId, c]));
   const byParticipant = new Map(participantCounts.map((c) => [c.sessionId, c.count]));
   return rows.map((row) => {

@@ -279,29 +279,16 @@ export class Hub {
     return [...(map.get(sessionId) ?? [])];
   }
 
-  /**
-   * Which of `voterKeys` are connected to the session on any live instance: an indexed read of
-   * those keys only (a push asking about its leaders reads two rows, not the room; issue #10).
-   */
-  async onlineAmong(sessionId: string, voterKeys: readonly string[]): Promise<Set<string>> {
-    if (voterKeys.length === 0) return new Set();
-    return (await this.onlineBySession([sessionId], voterKeys)).get(sessionId) ?? new Set();
-  }
-
-  /**
-   * voterKeys connected per session, for many sessions in one query.
-   * @param among when given, only these voterKeys are looked up (e.g. the sessions' leaders)
-   */
-  async onlineBySession(sessionIds: string[], among?: readonly string[]): Promise<Map<string, Set<string>>> {
+  /** voterKeys connected per session, for many sessions in one query. */
+  async onlineBySession(sessionIds: string[]): Promise<Map<string, Set<string>>> {
     const result = new Map<string, Set<string>>();
-    if (sessionIds.length === 0 || among?.length === 0) return result;
+    if (sessionIds.length === 0) return result;
     const rows = await this.database.db
       .selectDistinct({ sessionId: realtimePresence.sessionId, voterKey: realtimePresence.voterKey })
       .from(realtimePresence)
       .where(
         and(
           inArray(realtimePresence.sessionId, sessionIds),
-          among ? inArray(realtimePresence.voterKey, [...among]) : undefined,
           gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
         ),
       );

@@ -168,23 +168,15 @@ function send(ctx: AppContext, sessionId: string, queue: SessionQueue): void {
 }
 
 /**
- * Builds and publishes one frame (issue #10: O(changed people), not O(room), in this process):
- * the session row, the changed participants only (given and refreshed), the leaders' presence
- * (two keys), and the current story's counts (roundProgress: grouped in PostgreSQL, a few rows
- * whatever the room's size).
+ * Builds and publishes one frame: one read of the session row, one of the room (participants
+ * with presence; the counts come from the same rows) and the current story's votes.
  */
 async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Promise<void> {
   const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
   if (!session) return;
-  const changed =
-    pending.given.size > 0 || pending.refresh.size > 0
-      ? await participantPresence(ctx.db, sessionId, {
-          ids: [...pending.given.keys()],
-          voterKeys: [...pending.refresh],
-        })
-      : [];
-  const progress = await currentRoundProgress(ctx.db, sessionId);
-  const byId = new Map(changed.map((p) => [p.row.id, p]));
+  const people = await participantPresence(ctx.db, sessionId);
+  const progress = await currentRoundProgress(ctx.db, sessionId, people);
+  const byId = new Map(people.map((p) => [p.row.id, p]));
   const sent = new Set<string>();
   const participants: ParticipantView[] = [];
   for (const [id, given] of pending.given) {
@@ -192,13 +184,17 @@ async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Pr
     participants.push(now ? presentParticipant(now.row, now.user, ROOM_VIEWER, now.present) : given);
     sent.add(id);
   }
-  for (const p of changed) {
+  for (const p of people) {
     if (pending.refresh.has(p.voterKey) && !sent.has(p.row.id)) {
       participants.push(presentParticipant(p.row, p.user, ROOM_VIEWER, p.present));
     }
   }
+  const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
   const leaders = [session.creatorId, session.leaderId].flatMap((id) => (id ? [voterKeyOf({ userId: id })] : []));
-  const online = await ctx.hub.onlineAmong(sessionId, leaders);
+  if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
+    // A leader without a participant row (not joined yet): ask the presence table.
+    for (const key of await ctx.hub.onlineVoters(sessionId)) online.add(key);
+  }
   await ctx.hub.publish(sessionId, {
     type: "participants_update",
     sessionId,
