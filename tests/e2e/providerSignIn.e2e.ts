@@ -62,6 +62,8 @@ it("signs in with Google, signs out, signs in again, and links GitHub in Setting
   };
   const page = await e2e.newPage();
   await page.goto(`${e2e.server.url}/login`);
+  // The buttons come with GET /api/auth/providers, after the page itself: wait for them.
+  await page.getByTestId("provider-google").waitFor();
   expect(await page.getByTestId("provider-github").count()).toBe(1);
   await snap(page, "provider-sign-in-01-login");
   await page.getByTestId("provider-google").click();
