@@ -132,32 +132,35 @@ export function useResetPassword() {
   });
 }
 
-/** Forgets the signed-in user and every cached answer, and sets the hint to signed out. */
-function useForgetUser() {
-  const queryClient = useQueryClient();
-  return () => {
-    writeAuthHint("unauthenticated");
-    queryClient.setQueryData(queryKeys.currentUser, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
-  };
-}
-
-/** POST /api/auth/logout-all: every session of the user ends, this one too (issue #13 section 2). */
+/**
+ * POST /api/auth/logout-all: every session of the user ends, this one too (issue #13 section 2).
+ * On success the browser loads `/login` afresh: no screen, query or socket of the signed-out user
+ * survives. Forgetting the user in place instead raced the navigation: the signed-in screen saw
+ * the user gone before the router (its navigations are transitions) had left it, and sent the
+ * browser on to /error/403 (RequireUser).
+ */
 export function useLogoutAll() {
-  const forget = useForgetUser();
   return useMutation({
     mutationFn: () =>
       apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/auth/logout-all", { body: {} }),
-    onSuccess: forget,
+    onSuccess: () => {
+      writeAuthHint("unauthenticated");
+      window.location.assign("/login");
+    },
   });
 }
 
-/** DELETE /api/account {confirmEmail}: the account and its personal data go (issue #13 section 2). */
+/**
+ * DELETE /api/account {confirmEmail}: the account and its personal data go (issue #13 section 2).
+ * On success the browser loads `/` afresh (see useLogoutAll).
+ */
 export function useDeleteAccount() {
-  const forget = useForgetUser();
   return useMutation({
     mutationFn: (confirmEmail: string) =>
       apiRequest<{ message: string }>("DELETE", "/api/account", { body: { confirmEmail } }),
-    onSuccess: forget,
+    onSuccess: () => {
+      writeAuthHint("unauthenticated");
+      window.location.assign("/");
+    },
   });
 }

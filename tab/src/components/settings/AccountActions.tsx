@@ -13,7 +13,6 @@ import {
   tokens,
 } from "@fluentui/react-components";
 import { useState } from "react";
-import { useNavigate } from "react-router";
 import { isApiError } from "../../api/ApiError";
 import { useCurrentUser, useDeleteAccount, useLogoutAll } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
@@ -35,7 +34,6 @@ const useStyles = makeStyles({
 export function AccountActions() {
   const styles = useStyles();
   const notify = useNotify();
-  const navigate = useNavigate();
   const { data: user } = useCurrentUser();
   const logoutAll = useLogoutAll();
   const remove = useDeleteAccount();
@@ -45,13 +43,7 @@ export function AccountActions() {
   useReturnFocus(open);
 
   const signOutEverywhere = () =>
-    logoutAll.mutate(undefined, {
-      onSuccess: ({ message }) => {
-        notify("Signed out", message);
-        navigate("/login");
-      },
-      onError: () => notify("Error", "Failed to sign out everywhere", "error"),
-    });
+    logoutAll.mutate(undefined, { onError: () => notify("Error", "Failed to sign out everywhere", "error") });
 
   const email = user?.email ?? "";
   const confirmDelete = () => {
@@ -60,11 +52,6 @@ export function AccountActions() {
       return;
     }
     remove.mutate(typed.trim(), {
-      onSuccess: ({ message }) => {
-        setOpen(false);
-        notify("Account deleted", message);
-        navigate("/");
-      },
       onError: (err) => setError(isApiError(err) ? err.serverMessage : "Failed to delete the account"),
     });
   };
