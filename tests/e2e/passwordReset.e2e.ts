@@ -22,6 +22,9 @@ it("forgot password -> e-mailed link -> new password -> sign in -> sign out ever
   await page.goto(`${e2e.server.url}/login`);
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await page.waitForURL(/\/forgot-password$/);
+  // The page settles (its queries answered) before typing: a re-render that comes later would
+  // start the form again empty, and the submit would stop at "Please enter a valid email address".
+  await page.waitForLoadState("networkidle");
   await page.locator('input[name="email"]').fill(ada.email);
   await page.getByTestId("forgot-submit").click();
   await page.getByTestId("forgot-sent").waitFor();
@@ -30,10 +33,12 @@ it("forgot password -> e-mailed link -> new password -> sign in -> sign out ever
   const link = /http:\/\/127\.0\.0\.1:\d+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decodedMail(mail.data))?.[0];
   expect(link).toBeDefined();
   await page.goto(link ?? "");
+  await page.waitForLoadState("networkidle");
   await page.locator('input[name="password"]').fill(NEW_PASSWORD);
   await page.locator('input[name="confirmPassword"]').fill(NEW_PASSWORD);
   await page.getByTestId("reset-submit").click();
   await page.waitForURL(/\/login$/);
+  await page.waitForLoadState("networkidle");
 
   await page.locator('input[name="email"]').fill(ada.email);
   await page.locator('input[name="password"]').fill(NEW_PASSWORD);
@@ -42,12 +47,14 @@ it("forgot password -> e-mailed link -> new password -> sign in -> sign out ever
 
   // The used link is refused.
   await page.goto(link ?? "");
+  await page.waitForLoadState("networkidle");
   await page.locator('input[name="password"]').fill("Another66Points");
   await page.locator('input[name="confirmPassword"]').fill("Another66Points");
   await page.getByTestId("reset-submit").click();
   await page.getByTestId("reset-invalid").waitFor();
 
   await page.goto(`${e2e.server.url}/settings`);
+  await page.waitForLoadState("networkidle");
   await page.getByTestId("logout-all").click();
   await page.waitForURL(/\/login$/);
   const me = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
