@@ -40,6 +40,7 @@ module.exports = {
     "<rootDir>/tests/**/*.test.ts",
   ],
   testPathIgnorePatterns: ["/node_modules/", "/dist/", "/tests/e2e/"],
+  setupFiles: ["<rootDir>/jest.setup.js"],
   // Starting a test server (a fresh PGlite database, eight migrations) took over 30 s when the
   // two cores were shared with other work; the tests assert behaviour, not time.
   testTimeout: 60000,

@@ -3,22 +3,8 @@
  */
 import { act } from "react";
 import { createRoot, type Root } from "react-dom/client";
-
-// react-router reads TextEncoder at load, which jsdom lacks: load it (and the boundary, which
-// imports it) only after Node's is in place.
-// (The tab's types know no Node modules: reach util through process.getBuiltinModule, Node 22+.)
-const nodeUtil = (
-  globalThis as unknown as {
-    process: { getBuiltinModule(id: "node:util"): { TextEncoder: unknown; TextDecoder: unknown } };
-  }
-).process.getBuiltinModule("node:util");
-Object.assign(globalThis, { TextEncoder: nodeUtil.TextEncoder, TextDecoder: nodeUtil.TextDecoder });
-let MemoryRouter: typeof import("react-router").MemoryRouter;
-let AppErrorBoundary: typeof import("./AppErrorBoundary").AppErrorBoundary;
-beforeAll(async () => {
-  ({ MemoryRouter } = await import("react-router"));
-  ({ AppErrorBoundary } = await import("./AppErrorBoundary"));
-});
+import { MemoryRouter } from "react-router";
+import { AppErrorBoundary } from "./AppErrorBoundary";
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -7,24 +7,11 @@ import type { StoryView, UserView } from "@pointwise/core/presented";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { queryKeys } from "../../api/queryKeys";
 import { buildSession, buildStory } from "../../testing/viewFactories";
+import { JiraIntegrationCard } from "./JiraIntegrationCard";
 import { StoryJiraLine } from "./StoryJiraLine";
-
-// react-router reads TextEncoder at load, which jsdom lacks: load it (and the card, which imports
-// it) only after Node's is in place (as AppErrorBoundary.test.tsx does).
-const nodeUtil = (
-  globalThis as unknown as {
-    process: { getBuiltinModule(id: "node:util"): { TextEncoder: unknown; TextDecoder: unknown } };
-  }
-).process.getBuiltinModule("node:util");
-Object.assign(globalThis, { TextEncoder: nodeUtil.TextEncoder, TextDecoder: nodeUtil.TextDecoder });
-let MemoryRouter: typeof import("react-router").MemoryRouter;
-let JiraIntegrationCard: typeof import("./JiraIntegrationCard").JiraIntegrationCard;
-beforeAll(async () => {
-  ({ MemoryRouter } = await import("react-router"));
-  ({ JiraIntegrationCard } = await import("./JiraIntegrationCard"));
-});
 
 const user = (plan: string): UserView => ({
   id: "leader",
