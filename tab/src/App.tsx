@@ -10,7 +10,7 @@ import { RoutedErrorBoundary } from "./components/errors/RoutedErrorBoundary";
 import { TeamsFrameRedirect } from "./components/teamsTab/TeamsFrameRedirect";
 import { TeamsHostGate } from "./components/teamsTab/TeamsHostGate";
 import { HostThemeProvider } from "./theme/HostThemeProvider";
-import { TOASTER_ID } from "./toasts/useNotify";
+import { FlashToast, TOASTER_ID } from "./toasts/useNotify";
 
 /**
  * The whole app: query cache, host detection (website or Microsoft Teams), theme, the live
@@ -32,6 +32,7 @@ export function App() {
               </RoutedErrorBoundary>
             </BrowserRouter>
             <Toaster toasterId={TOASTER_ID} position="top-end" pauseOnHover limit={1} timeout={5000} />
+            <FlashToast />
           </LiveAnnouncerProvider>
         </HostThemeProvider>
       </TeamsHostGate>

@@ -57,6 +57,8 @@ it("forgot password -> e-mailed link -> new password -> sign in -> sign out ever
   await page.waitForLoadState("networkidle");
   await page.getByTestId("logout-all").click();
   await page.waitForURL(/\/login$/);
+  // The page was loaded afresh; the toast was kept across the load.
+  await page.getByText("Signed out", { exact: true }).waitFor();
   const me = await page.evaluate(async () => (await fetch("/api/auth/user")).status);
   expect(me).toBe(401);
 });

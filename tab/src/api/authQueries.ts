@@ -8,6 +8,7 @@ import type {
 import type { UserView } from "@pointwise/core/presented";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { writeAuthHint } from "../storage/authHint";
+import { flashAfterReload } from "../toasts/useNotify";
 import { ApiError } from "./ApiError";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
@@ -135,7 +136,7 @@ export function useResetPassword() {
 /**
  * POST /api/auth/logout-all: every session of the user ends, this one too (issue #13 section 2).
  * On success the browser loads `/login` afresh: no screen, query or socket of the signed-out user
- * survives. Forgetting the user in place instead raced the navigation: the signed-in screen saw
+ * survives; the server's message comes back as a "Signed out" toast after the load. Forgetting the user in place instead raced the navigation: the signed-in screen saw
  * the user gone before the router (its navigations are transitions) had left it, and sent the
  * browser on to /error/403 (RequireUser).
  */
@@ -143,8 +144,9 @@ export function useLogoutAll() {
   return useMutation({
     mutationFn: () =>
       apiRequest<{ message: string; signedOutSessions: number }>("POST", "/api/auth/logout-all", { body: {} }),
-    onSuccess: () => {
+    onSuccess: ({ message }) => {
       writeAuthHint("unauthenticated");
+      flashAfterReload("Signed out", message);
       window.location.assign("/login");
     },
   });
@@ -152,14 +154,15 @@ export function useLogoutAll() {
 
 /**
  * DELETE /api/account {confirmEmail}: the account and its personal data go (issue #13 section 2).
- * On success the browser loads `/` afresh (see useLogoutAll).
+ * On success the browser loads `/` afresh (see useLogoutAll), with an "Account deleted" toast.
  */
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (confirmEmail: string) =>
       apiRequest<{ message: string }>("DELETE", "/api/account", { body: { confirmEmail } }),
-    onSuccess: () => {
+    onSuccess: ({ message }) => {
       writeAuthHint("unauthenticated");
+      flashAfterReload("Account deleted", message);
       window.location.assign("/");
     },
   });
