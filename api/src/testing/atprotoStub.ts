@@ -188,7 +188,11 @@ export async function startAtprotoStub(): Promise<AtprotoStub> {
       return uris.length > 0 ? uris : ["http://127.0.0.1/", "http://[::1]/"];
     }
     const res = await fetch(clientId, { redirect: "error" });
-    const doc = (await res.json()) as { client_id?: string; redirect_uris?: string[]; token_endpoint_auth_method?: string };
+    const doc = (await res.json()) as {
+      client_id?: string;
+      redirect_uris?: string[];
+      token_endpoint_auth_method?: string;
+    };
     if (doc.client_id !== clientId || doc.token_endpoint_auth_method !== "none") return [];
     return doc.redirect_uris ?? [];
   };

@@ -27,7 +27,11 @@ export function useAuthProviders() {
 export function useLinkProvider() {
   return useMutation({
     mutationFn: ({ provider, handle }: { provider: string; handle?: string }) =>
-      apiRequest<{ url: string }>("POST", `/api/auth/link/${provider}`, handle === undefined ? {} : { body: { handle } }),
+      apiRequest<{ url: string }>(
+        "POST",
+        `/api/auth/link/${provider}`,
+        handle === undefined ? {} : { body: { handle } },
+      ),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }

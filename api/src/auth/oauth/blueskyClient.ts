@@ -1,11 +1,11 @@
-import type * as FetchNode from "@atproto-labs/fetch-node";
 import type * as Atproto from "@atproto/oauth-client-node";
 import type * as Syntax from "@atproto/syntax";
+import type * as FetchNode from "@atproto-labs/fetch-node";
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { blueskyOauthSessions, blueskyOauthStates } from "../../db/schema";
-import { open, type SecretKeys, SecretBoxError, seal } from "../../integrations/secretBox";
-import { type ProviderProfile, ProviderFailure, splitName, text } from "./providerClients";
+import { open, SecretBoxError, type SecretKeys, seal } from "../../integrations/secretBox";
+import { ProviderFailure, type ProviderProfile, splitName, text } from "./providerClients";
 import type { BlueskyProviderSettings } from "./providerConfig";
 
 /*
@@ -32,6 +32,8 @@ export const BLUESKY_PATHS = {
 const SCOPE = "atproto";
 /** How long a started flow's saved state is kept (the same 10 minutes as the other providers' flows). */
 const STATE_TTL_MS = 10 * 60 * 1000;
+/** At most this many origins get a client (without PUBLIC_URL the origin is the request's Host). */
+const MAX_CLIENTS = 16;
 /** Bluesky's image CDN, the host the Bluesky app shows avatars from (CSP img-src in app.ts lists it). */
 const AVATAR_CDN = "https://cdn.bsky.app/img/avatar/plain";
 
@@ -90,7 +92,10 @@ export function blueskyClientMetadata(origin: string, production: boolean): Atpr
     };
   }
   if (url.protocol === "http:" && !production && LOOPBACK_HOSTS.has(url.hostname)) {
-    return atproto().buildAtprotoLoopbackClientMetadata({ scope: SCOPE, redirect_uris: [redirectUri as `http://127.0.0.1:${string}`] });
+    return atproto().buildAtprotoLoopbackClientMetadata({
+      scope: SCOPE,
+      redirect_uris: [redirectUri as `http://127.0.0.1:${string}`],
+    });
   }
   return null;
 }
@@ -219,6 +224,7 @@ export class BlueskyClients {
       allowHttp: !this.deps.production,
       fetch: this.fetch,
     });
+    if (this.clients.size >= MAX_CLIENTS) this.clients.clear();
     this.clients.set(origin, client);
     return client;
   }

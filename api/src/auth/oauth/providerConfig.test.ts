@@ -55,7 +55,10 @@ describe("loadOAuthConfig (issue #13 section 1)", () => {
       AUTH_BLUESKY_HANDLE_RESOLVER: "http://127.0.0.1:9",
       AUTH_BLUESKY_PLC_DIRECTORY_URL: "http://127.0.0.1:8",
     });
-    expect(local.bluesky).toMatchObject({ handleResolver: "http://127.0.0.1:9", plcDirectoryUrl: "http://127.0.0.1:8" });
+    expect(local.bluesky).toMatchObject({
+      handleResolver: "http://127.0.0.1:9",
+      plcDirectoryUrl: "http://127.0.0.1:8",
+    });
     expect(() => loadOAuthConfig({ AUTH_BLUESKY_PLC_DIRECTORY_URL: "plc" })).toThrow(/AUTH_BLUESKY_PLC_DIRECTORY_URL/);
   });
 

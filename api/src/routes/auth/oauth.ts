@@ -184,13 +184,18 @@ export const oauthRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
         request.session.oauthFlow = undefined;
         await request.session.save();
       }
-      if (!flow || flow.provider !== "bluesky" || flow.expiresAt < Date.now()) return back(flow?.mode, "state_mismatch");
+      if (flow?.provider !== "bluesky" || flow.expiresAt < Date.now()) return back(flow?.mode, "state_mismatch");
       let profile: ProviderProfile;
       try {
-        profile = await client.finish(origin(request), new URL(request.url, "http://callback").searchParams, flow.state);
+        profile = await client.finish(
+          origin(request),
+          new URL(request.url, "http://callback").searchParams,
+          flow.state,
+        );
       } catch (err) {
         if (err instanceof BlueskyStateMismatch) return back(flow.mode, "state_mismatch");
-        if (err instanceof BlueskyDenied) return back(flow.mode, err.error === "access_denied" ? "cancelled" : "provider_error");
+        if (err instanceof BlueskyDenied)
+          return back(flow.mode, err.error === "access_denied" ? "cancelled" : "provider_error");
         if (!(err instanceof ProviderFailure)) throw err;
         request.log.warn({ err: err.message, provider: "bluesky" }, "sign-in provider refused the callback");
         return back(flow.mode, "provider_error");

@@ -1,8 +1,8 @@
 import type { UserView } from "@pointwise/core/presented";
 import { blueskyClientMetadata, normalizeBlueskyIdentifier } from "../../auth/oauth/blueskyClient";
-import { blueskyOauthSessions, blueskyOauthStates } from "../../db/schema";
 import { ApiClient } from "../../testing/apiClient";
 import { type AtprotoStub, startAtprotoStub } from "../../testing/atprotoStub";
+import { blueskySessionRows, blueskyStateRows, expireBlueskyStates } from "../../testing/blueskyRows";
 import { buildUser } from "../../testing/factories";
 import { oauthPairOf } from "../../testing/providerAccounts";
 import { RedirectWalker } from "../../testing/redirectWalker";
@@ -64,7 +64,7 @@ describe("Bluesky sign-in", () => {
     expect(net.stats.badProofs).toBe(before.badProofs);
     expect(net.stats.tokens).toBe(before.tokens + 1);
     expect(net.stats.revocations).toBeGreaterThan(before.revocations);
-    expect(await server.ctx.db.select().from(blueskyOauthSessions)).toEqual([]);
+    expect(await blueskySessionRows(server.ctx)).toEqual([]);
 
     for (const input of [bea.did, `@${bea.handle.toUpperCase()}`]) {
       const again = new RedirectWalker(server.url);
@@ -89,11 +89,11 @@ describe("Bluesky sign-in", () => {
     const browser = new RedirectWalker(server.url);
     const callback = await browser.walk(start(bea.handle), () => null);
     const state = new URL(callback).searchParams.get("state") ?? "";
-    const rows = await server.ctx.db.select().from(blueskyOauthStates);
+    const rows = await blueskyStateRows(server.ctx);
     const row = rows.find((r) => r.key === state);
     expect(row?.data.startsWith("v1.")).toBe(true);
     expect(row?.data).not.toMatch(/dpopJwk|verifier/);
-    await server.ctx.db.update(blueskyOauthStates).set({ expiresAt: new Date(Date.now() - 1000) });
+    await expireBlueskyStates(server.ctx);
     expect(await browser.walk(callback)).toBe("/login?error=state_mismatch&provider=bluesky");
     expect((await browser.client.get("/api/auth/user")).status).toBe(401);
   });
@@ -158,7 +158,9 @@ describe("POST /api/auth/link/bluesky", () => {
   });
 
   it("answers 401 signed out, 403 without the CSRF token, 400 without a handle; an unknown handle goes back to Settings", async () => {
-    expect((await new ApiClient(server.url).post("/api/auth/link/bluesky", { handle: "a.bsky.test" })).status).toBe(401);
+    expect((await new ApiClient(server.url).post("/api/auth/link/bluesky", { handle: "a.bsky.test" })).status).toBe(
+      401,
+    );
     const { client } = await buildUser(server.url);
     const noCsrf = await client.request("POST", "/api/auth/link/bluesky", { handle: "a.bsky.test" }, { csrf: false });
     expect(noCsrf.status).toBe(403);
@@ -185,9 +187,14 @@ describe("GET /api/auth/bluesky/client-metadata.json", () => {
   it("serves the public client's metadata on an https origin, and 404 on the loopback development client", async () => {
     const client = new ApiClient(server.url);
     expect((await client.get("/api/auth/bluesky/client-metadata.json")).status).toBe(404);
-    const res = await client.request<Record<string, unknown>>("GET", "/api/auth/bluesky/client-metadata.json", undefined, {
-      headers: { "x-forwarded-proto": "https", "x-forwarded-host": "pointwise.example" },
-    });
+    const res = await client.request<Record<string, unknown>>(
+      "GET",
+      "/api/auth/bluesky/client-metadata.json",
+      undefined,
+      {
+        headers: { "x-forwarded-proto": "https", "x-forwarded-host": "pointwise.example" },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);
     expect(res.body).toEqual({
