@@ -98,7 +98,7 @@ describe("Bluesky sign-in", () => {
     expect((await browser.client.get("/api/auth/user")).status).toBe(401);
   });
 
-  it("refuses a forged state, and a callback in a browser that did not start the flow", async () => {
+  it("refuses a forged state, a callback in a browser that did not start the flow, and a replay", async () => {
     const bea = net.addAccount();
     const browser = new RedirectWalker(server.url);
     const forged = await browser.walk(start(bea.handle), (callback) => {
@@ -110,9 +110,35 @@ describe("Bluesky sign-in", () => {
     const stranger = new RedirectWalker(server.url);
     expect(await stranger.walk(callback)).toBe("/login?error=state_mismatch&provider=bluesky");
     expect((await stranger.client.get("/api/auth/user")).status).toBe(401);
-    // Replaying the real callback in the browser that started it: the flow was single use.
+    // The browser that started it still finishes it, once: a replay is refused.
+    expect(await browser.walk(callback)).toBe("/");
     expect(await browser.walk(callback)).toBe("/login?error=state_mismatch&provider=bluesky");
+  });
+
+  it("refuses a code redeemed with another flow's PKCE verifier and DPoP key", async () => {
+    const bea = net.addAccount();
+    const browser = new RedirectWalker(server.url);
+    const first = new URL(await browser.walk(start(bea.handle), () => null));
+    const second = new URL(await browser.walk(start(bea.handle), () => null));
+    // The second flow's state (this browser's), the first flow's code: the authorization server
+    // sees the wrong verifier and another DPoP key, and refuses.
+    second.searchParams.set("code", first.searchParams.get("code") ?? "");
+    const tokens = net.stats.tokens;
+    expect(await browser.walk(second.toString())).toBe("/login?error=provider_error&provider=bluesky");
+    expect(net.stats.tokens).toBe(tokens);
     expect((await browser.client.get("/api/auth/user")).status).toBe(401);
+  });
+
+  it("has a stand-in that refuses a PAR request without a valid DPoP proof", async () => {
+    const missing = await fetch(`${net.issuer}/oauth/par`, { method: "POST", body: "client_id=x" });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({ error: "invalid_dpop_proof" });
+    const forged = await fetch(`${net.issuer}/oauth/par`, {
+      method: "POST",
+      headers: { dpop: "eyJhbGciOiJFUzI1NiJ9.e30.c2ln" },
+      body: "client_id=x",
+    });
+    expect(await forged.json()).toMatchObject({ error: "invalid_dpop_proof" });
   });
 
   it("returns to /login with a message when consent is cancelled", async () => {
