@@ -25,12 +25,16 @@ module.exports = {
   transform: {
     "/tab/src/.+\\.tsx?$": swcTsx,
     "^.+\\.ts$": swc,
-    "node_modules/(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider)/.+\\.m?js$": swc,
+    "node_modules/(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider|@atproto|@atproto-labs|multiformats|unicode-segmenter)/.+\\.m?js$":
+      swc,
   },
   // jose 6 (used by the Agents SDK's jwks-rsa), adaptivecards and its swiper, openid-client (with
-  // oauth4webapi) and oidc-provider (the tests' OpenID Provider) ship only ES modules; jest's CommonJS runtime
+  // oauth4webapi), oidc-provider (the tests' OpenID Provider) and the AT Protocol OAuth client
+  // (@atproto/*, @atproto-labs/* with multiformats and unicode-segmenter) ship only ES modules; jest's CommonJS runtime
   // needs it compiled. Node itself loads it natively (require(esm), Node >= 20.19).
-  transformIgnorePatterns: ["/node_modules/(?!(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider)/)"],
+  transformIgnorePatterns: [
+    "/node_modules/(?!(jose|adaptivecards|swiper|openid-client|oauth4webapi|oidc-provider|@atproto|@atproto-labs|multiformats|unicode-segmenter)/)",
+  ],
   moduleNameMapper: { "^@pointwise/(core|bot)/(.*)$": "<rootDir>/$1/src/$2" },
   testMatch: [
     "<rootDir>/core/src/**/*.test.ts",

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { type AtprotoStub, startAtprotoStub } from "../../api/src/testing/atprotoStub";
 import { type OAuth2Stub, startOAuth2Stub } from "../../api/src/testing/oauth2Stub";
 import { type OidcStub, startOidcStub } from "../../api/src/testing/oidcStub";
 import { snap } from "./browser";
@@ -8,13 +10,16 @@ import { pageApi } from "./pageApi";
 /**
  * Issue #13 section 4, the browser test: sign in with the local Google stand-in (oidc-provider),
  * sign out, sign in again (the same account), then link GitHub (a local OAuth 2.0 server
- * following GitHub's endpoints) from Settings.
+ * following GitHub's endpoints) from Settings. Then Bluesky through the local AT Protocol
+ * stand-in: the handle field on a 390 px phone in dark mode, consent, back signed in.
  */
 let op: OidcStub;
 let github: OAuth2Stub;
+let atproto: AtprotoStub;
 beforeAll(async () => {
   op = await startOidcStub();
   github = await startOAuth2Stub("github", { clientId: "gh-client", clientSecret: "gh-secret" });
+  atproto = await startAtprotoStub();
 });
 const e2e = useBrowserAndServer({
   env: () => ({
@@ -26,6 +31,9 @@ const e2e = useBrowserAndServer({
     AUTH_GITHUB_AUTHORIZE_URL: github.authorizeUrl,
     AUTH_GITHUB_TOKEN_URL: github.tokenUrl,
     AUTH_GITHUB_USERINFO_URL: github.userinfoUrl,
+    AUTH_BLUESKY_ENABLED: "true",
+    AUTH_BLUESKY_HANDLE_RESOLVER: atproto.handleResolver,
+    AUTH_BLUESKY_PLC_DIRECTORY_URL: atproto.plcDirectoryUrl,
   }),
 });
 beforeAll(() => {
@@ -40,6 +48,7 @@ beforeAll(() => {
 afterAll(async () => {
   await op.close();
   await github.close();
+  await atproto.close();
 });
 
 it("signs in with Google, signs out, signs in again, and links GitHub in Settings", async () => {
@@ -86,4 +95,30 @@ it("signs in with Google, signs out, signs in again, and links GitHub in Setting
   await snap(page, "provider-sign-in-02-settings");
   const after = await pageApi<{ providers: string[] }>(page, "GET", "/api/auth/user");
   expect(after.body.providers).toEqual(["github", "google"]);
+});
+
+it("signs in with Bluesky: the handle field on a phone in dark mode, consent, back signed in", async () => {
+  const bea = atproto.addAccount();
+  const page = await e2e.newPage({ width: 390, height: 844, colorScheme: "dark" });
+  await page.goto(`${e2e.server.url}/login`);
+  await page.getByTestId("provider-bluesky").click();
+  const handle = page.getByTestId("bluesky-handle");
+  await handle.waitFor();
+  // A slip is named under the field, not sent.
+  await handle.fill("bea");
+  await page.getByTestId("bluesky-continue").click();
+  await page.getByText("Enter your Bluesky handle, like alice.bsky.social (or your DID)").waitFor();
+  // The handle form only: the login page's "Forgot password?" and "Register" links (a Fluent
+  // Link as span around a router link) are axe's nested-interactive, and not this test's.
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="bluesky-handle-form"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  await snap(page, "provider-sign-in-03-bluesky-handle-390-dark");
+  await handle.fill(`@${bea.handle}`);
+  await page.getByTestId("bluesky-continue").click();
+  await page.waitForURL(`${e2e.server.url}/`);
+  const me = await pageApi<{ firstName: string; providers: string[] }>(page, "GET", "/api/auth/user");
+  expect(me.body).toMatchObject({ firstName: "Bea", providers: ["bluesky"] });
 });

@@ -5,8 +5,12 @@ import type { UserRow } from "./currentUser";
 import type { FlowSecrets } from "./oauth/providerClients";
 import type { ProviderName } from "./oauth/providerConfig";
 
-/** A provider flow started by this browser, waiting for its callback (one at a time). */
-export interface PendingFlow extends FlowSecrets {
+/**
+ * A provider flow started by this browser, waiting for its callback (one at a time). Bluesky
+ * keeps only `state` here (the value its flow carries back); its PKCE verifier and DPoP key are
+ * in the AT Protocol client's state store (auth/oauth/blueskyClient.ts).
+ */
+export interface PendingFlow extends Omit<FlowSecrets, "codeVerifier">, Partial<Pick<FlowSecrets, "codeVerifier">> {
   provider: ProviderName;
   /** signIn: the login/register buttons; link: Settings, for the signed-in `userId`. */
   mode: "signIn" | "link";

@@ -117,6 +117,34 @@ export const userIdentities = pgTable(
   ],
 );
 
+/**
+ * Bluesky sign-in flows under way (issue #13): the AT Protocol OAuth client's state store. `key`
+ * is the flow's `state`; `data` is what the client saved for it (PKCE verifier, DPoP private key,
+ * issuer) as JSON sealed with INTEGRATIONS_KEY (integrations/secretBox.ts). A row is read once;
+ * it expires after 10 minutes, and expired rows are deleted whenever a flow starts.
+ */
+export const blueskyOauthStates = pgTable(
+  "bluesky_oauth_states",
+  {
+    key: varchar("key", { length: 128 }).primaryKey(),
+    data: text("data").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("bluesky_oauth_states_expires_idx").on(t.expiresAt)],
+);
+
+/**
+ * The AT Protocol OAuth client's session store (issue #13): per DID, the token set and the DPoP
+ * private key bound to it, as JSON sealed with INTEGRATIONS_KEY. Sign-in needs no Bluesky access
+ * after it has read the profile, so the row lives only from the token exchange to the revocation
+ * right after it (routes/auth/oauth.ts).
+ */
+export const blueskyOauthSessions = pgTable("bluesky_oauth_sessions", {
+  did: varchar("did", { length: 255 }).primaryKey(),
+  data: text("data").notNull(),
+  ...timestamps,
+});
+
 /** Teams; a name is unique per creator. */
 export const teams = pgTable(
   "teams",

@@ -20,10 +20,18 @@ export function useAuthProviders() {
   });
 }
 
-/** POST /api/auth/link/{provider}, then the browser goes to the provider (it comes back to /settings). */
+/**
+ * POST /api/auth/link/{provider} (Bluesky: with `{handle}`), then the browser goes to the
+ * provider (it comes back to /settings).
+ */
 export function useLinkProvider() {
   return useMutation({
-    mutationFn: (provider: string) => apiRequest<{ url: string }>("POST", `/api/auth/link/${provider}`),
+    mutationFn: ({ provider, handle }: { provider: string; handle?: string }) =>
+      apiRequest<{ url: string }>(
+        "POST",
+        `/api/auth/link/${provider}`,
+        handle === undefined ? {} : { body: { handle } },
+      ),
     onSuccess: ({ url }) => window.location.assign(url),
   });
 }
@@ -42,6 +50,7 @@ export const PROVIDER_ERRORS: Record<string, string> = {
   cancelled: "Sign-in was cancelled.",
   provider_error: "The sign-in provider reported a problem. Please try again.",
   state_mismatch: "That sign-in attempt expired or did not match. Please try again.",
+  handle_not_found: "That Bluesky handle was not found. Check it and try again.",
   provider_in_use: "That account is already linked to another Pointwise user.",
   provider_already_linked: "Another account of this provider is already linked. Unlink it first.",
 };

@@ -39,7 +39,8 @@ const SCOPES: Record<Exclude<ProviderName, "bluesky">, string> = {
   twitter: "users.read tweet.read",
 };
 
-const text = (value: unknown, max: number): string | null =>
+/** A trimmed non-empty string cut to `max` characters, else null. */
+export const text = (value: unknown, max: number): string | null =>
   typeof value === "string" && value.trim() !== "" ? value.trim().slice(0, max) : null;
 const httpsOrNull = (value: unknown): string | null => {
   const url = text(value, 500);
@@ -50,7 +51,7 @@ const emailOrNull = (value: unknown): string | null => {
   return email && email.length <= 255 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) ? email.toLowerCase() : null;
 };
 /** First and last name from a display name when the provider gives no parts. */
-const splitName = (name: string | null): [string | null, string | null] => {
+export const splitName = (name: string | null): [string | null, string | null] => {
   if (!name) return [null, null];
   const [first, ...rest] = name.split(/\s+/);
   return [first?.slice(0, 100) || null, rest.join(" ").slice(0, 100) || null];

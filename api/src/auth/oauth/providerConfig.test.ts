@@ -40,10 +40,26 @@ describe("loadOAuthConfig (issue #13 section 1)", () => {
     expect(enabledProviders(config)).toEqual(["microsoft", "github", "twitter"]);
   });
 
-  it("reads AUTH_BLUESKY_ENABLED but does not list Bluesky (its flow is not built)", () => {
+  it("turns Bluesky on with AUTH_BLUESKY_ENABLED=true only, with the real PLC directory by default", () => {
+    expect(enabledProviders(loadOAuthConfig({ AUTH_BLUESKY_ENABLED: "false" }))).toEqual([]);
+    expect(enabledProviders(loadOAuthConfig({ AUTH_BLUESKY_HANDLE_RESOLVER: "https://bsky.social" }))).toEqual([]);
     const config = loadOAuthConfig({ AUTH_BLUESKY_ENABLED: "true" });
-    expect(config.blueskyEnabled).toBe(true);
-    expect(enabledProviders(config)).toEqual([]);
+    expect(enabledProviders(config)).toEqual(["bluesky"]);
+    expect(config.bluesky).toEqual({
+      kind: "atproto",
+      handleResolver: undefined,
+      plcDirectoryUrl: PROVIDER_DEFAULTS.bluesky.plcDirectoryUrl,
+    });
+    const local = loadOAuthConfig({
+      AUTH_BLUESKY_ENABLED: "true",
+      AUTH_BLUESKY_HANDLE_RESOLVER: "http://127.0.0.1:9",
+      AUTH_BLUESKY_PLC_DIRECTORY_URL: "http://127.0.0.1:8",
+    });
+    expect(local.bluesky).toMatchObject({
+      handleResolver: "http://127.0.0.1:9",
+      plcDirectoryUrl: "http://127.0.0.1:8",
+    });
+    expect(() => loadOAuthConfig({ AUTH_BLUESKY_PLC_DIRECTORY_URL: "plc" })).toThrow(/AUTH_BLUESKY_PLC_DIRECTORY_URL/);
   });
 
   it("names a variable that is not a URL", () => {

@@ -32,14 +32,31 @@ export interface OAuth2ProviderSettings {
   userinfoUrl: string;
 }
 
+/**
+ * Bluesky (AT Protocol OAuth, issue #13): a public client, no secret (its client metadata is
+ * served by us). Where a handle or a did:plc is resolved; the rest (PDS, authorization server)
+ * comes from the person's DID document.
+ */
+export interface BlueskyProviderSettings {
+  kind: "atproto";
+  /**
+   * AUTH_BLUESKY_HANDLE_RESOLVER: an XRPC service answering com.atproto.identity.resolveHandle;
+   * unset = the library's own resolution (DNS TXT `_atproto.<handle>`, then
+   * `https://<handle>/.well-known/atproto-did`), as the AT Protocol handle spec describes.
+   */
+  handleResolver?: string;
+  /** AUTH_BLUESKY_PLC_DIRECTORY_URL: where did:plc documents are read. */
+  plcDirectoryUrl: string;
+}
+
 /** Settings of the enabled providers (README "Configuration", "Sign-in providers"). */
 export interface OAuthConfig {
   google?: OidcProviderSettings;
   microsoft?: OidcProviderSettings;
   github?: OAuth2ProviderSettings;
   twitter?: OAuth2ProviderSettings;
-  /** AUTH_BLUESKY_ENABLED=true (no client secret: the client metadata is served by us). */
-  blueskyEnabled: boolean;
+  /** On with AUTH_BLUESKY_ENABLED=true. */
+  bluesky?: BlueskyProviderSettings;
 }
 
 /** The real issuers and endpoints, used when the AUTH_<PROVIDER>_... variable is not set. */
@@ -56,6 +73,7 @@ export const PROVIDER_DEFAULTS = {
     tokenUrl: "https://api.x.com/2/oauth2/token",
     userinfoUrl: "https://api.x.com/2/users/me",
   },
+  bluesky: { plcDirectoryUrl: "https://plc.directory" },
 } as const;
 
 const optionalText = z
@@ -92,11 +110,14 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v === "true"),
+  AUTH_BLUESKY_HANDLE_RESOLVER: optionalUrl,
+  AUTH_BLUESKY_PLC_DIRECTORY_URL: optionalUrl,
 });
 
 /**
  * Reads the AUTH_<PROVIDER>_... variables (issue #13 section 1): a provider is on when both its
- * client id and secret are set; endpoints default to the provider's real ones.
+ * client id and secret are set (Bluesky: AUTH_BLUESKY_ENABLED=true); endpoints default to the
+ * provider's real ones.
  * @throws Error naming a variable that is not a URL where one is expected.
  */
 export function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
@@ -157,14 +178,17 @@ export function loadOAuthConfig(env: NodeJS.ProcessEnv): OAuthConfig {
       },
       PROVIDER_DEFAULTS.twitter,
     ),
-    blueskyEnabled: e.AUTH_BLUESKY_ENABLED,
+    bluesky: e.AUTH_BLUESKY_ENABLED
+      ? {
+          kind: "atproto",
+          handleResolver: e.AUTH_BLUESKY_HANDLE_RESOLVER,
+          plcDirectoryUrl: e.AUTH_BLUESKY_PLC_DIRECTORY_URL ?? PROVIDER_DEFAULTS.bluesky.plcDirectoryUrl,
+        }
+      : undefined,
   };
 }
 
-/**
- * The providers whose flow this server can run, in button order. Bluesky is not listed even
- * with AUTH_BLUESKY_ENABLED=true: its AT Protocol flow is not built yet (issue #13, report).
- */
+/** The providers whose flow this server can run, in button order. */
 export function enabledProviders(config: OAuthConfig): ProviderName[] {
-  return PROVIDER_NAMES.filter((name) => name !== "bluesky" && config[name] !== undefined);
+  return PROVIDER_NAMES.filter((name) => config[name] !== undefined);
 }

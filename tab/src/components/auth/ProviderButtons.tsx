@@ -1,8 +1,9 @@
 import { Button, Divider, makeStyles } from "@fluentui/react-components";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { PROVIDER_ERRORS, PROVIDER_LABELS, useAuthProviders } from "../../api/providerQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { BlueskyHandleForm } from "./BlueskyHandleForm";
 
 const useStyles = makeStyles({
   list: { display: "flex", flexDirection: "column", gap: "8px" },
@@ -11,21 +12,39 @@ const useStyles = makeStyles({
 /**
  * "Continue with ..." buttons for the enabled providers only (GET /api/auth/providers; issue #13
  * section 1). Each is a plain link to /api/auth/{provider}, which starts the provider's flow;
- * `returnTo` comes back after the sign-in. Nothing is shown when no provider is configured.
+ * `returnTo` comes back after the sign-in. Bluesky first asks for the person's handle (its
+ * button opens a small field; then /api/auth/bluesky?handle=...). Nothing is shown when no
+ * provider is configured.
  */
 export function ProviderButtons({ returnTo }: { returnTo: string | null }) {
   const styles = useStyles();
   const providers = useAuthProviders().data ?? [];
+  const [askHandle, setAskHandle] = useState(false);
   if (providers.length === 0) return null;
   const query = returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : "";
+  const startBluesky = (handle: string) => {
+    const params = new URLSearchParams({ handle });
+    if (returnTo) params.set("returnTo", returnTo);
+    window.location.assign(`/api/auth/bluesky?${params.toString()}`);
+  };
   return (
     <>
       <div className={styles.list}>
-        {providers.map((provider) => (
-          <Button key={provider} as="a" href={`/api/auth/${provider}${query}`} data-testid={`provider-${provider}`}>
-            Continue with {PROVIDER_LABELS[provider] ?? provider}
-          </Button>
-        ))}
+        {providers.map((provider) =>
+          provider === "bluesky" ? (
+            askHandle ? (
+              <BlueskyHandleForm key={provider} submitLabel="Continue with Bluesky" onSubmit={startBluesky} />
+            ) : (
+              <Button key={provider} onClick={() => setAskHandle(true)} data-testid="provider-bluesky">
+                Continue with {PROVIDER_LABELS.bluesky}
+              </Button>
+            )
+          ) : (
+            <Button key={provider} as="a" href={`/api/auth/${provider}${query}`} data-testid={`provider-${provider}`}>
+              Continue with {PROVIDER_LABELS[provider] ?? provider}
+            </Button>
+          ),
+        )}
       </div>
       <Divider>or</Divider>
     </>

@@ -1,5 +1,5 @@
 import { Button, makeStyles, Text, tokens } from "@fluentui/react-components";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import {
@@ -10,6 +10,7 @@ import {
   useUnlinkProvider,
 } from "../../api/providerQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { BlueskyHandleForm } from "../auth/BlueskyHandleForm";
 import { serverMessage } from "../auth/serverMessage";
 
 const useStyles = makeStyles({
@@ -22,7 +23,8 @@ const useStyles = makeStyles({
  * Settings "Sign-in methods" (issue #13 section 1): each enabled provider with Link or Unlink.
  * Unlinking the last way in (no password, no other provider) is refused by the server (409
  * LAST_SIGN_IN_METHOD) and its message shown; the button is disabled for it too. The outcome of
- * a link flow (`?linked=` or `?error=` on /settings) is shown once as a toast.
+ * a link flow (`?linked=` or `?error=` on /settings) is shown once as a toast. Linking Bluesky
+ * first asks for the handle.
  */
 export function SignInMethods() {
   const styles = useStyles();
@@ -33,6 +35,7 @@ export function SignInMethods() {
   const unlink = useUnlinkProvider();
   const [params] = useSearchParams();
   const shown = useRef(false);
+  const [askHandle, setAskHandle] = useState(false);
   const linked = params.get("linked");
   const error = params.get("error");
   useEffect(() => {
@@ -50,6 +53,11 @@ export function SignInMethods() {
   const shownProviders = [...new Set([...enabled, ...mine])];
   if (shownProviders.length === 0) return <Text className={styles.muted}>No sign-in providers are configured.</Text>;
   const ways = mine.length + (user?.hasPassword ? 1 : 0);
+  const startLink = (provider: string, handle?: string) =>
+    link.mutate(
+      { provider, handle },
+      { onError: (e) => notify("Error", serverMessage(e) ?? "Linking failed. Please try again.", "error") },
+    );
   return (
     <div className={styles.list}>
       {shownProviders.map((provider) => {
@@ -73,15 +81,11 @@ export function SignInMethods() {
               >
                 Unlink
               </Button>
-            ) : enabled.includes(provider) ? (
+            ) : enabled.includes(provider) && !(provider === "bluesky" && askHandle) ? (
               <Button
                 appearance="primary"
                 disabled={link.isPending}
-                onClick={() =>
-                  link.mutate(provider, {
-                    onError: (e) => notify("Error", serverMessage(e) ?? "Linking failed. Please try again.", "error"),
-                  })
-                }
+                onClick={() => (provider === "bluesky" ? setAskHandle(true) : startLink(provider))}
               >
                 Link
               </Button>
@@ -89,6 +93,13 @@ export function SignInMethods() {
           </div>
         );
       })}
+      {askHandle ? (
+        <BlueskyHandleForm
+          submitLabel="Link Bluesky"
+          busy={link.isPending}
+          onSubmit={(handle) => startLink("bluesky", handle)}
+        />
+      ) : null}
     </div>
   );
 }
