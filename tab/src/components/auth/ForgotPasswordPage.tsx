@@ -1,8 +1,8 @@
-import { Button, Field, Link as FluentLink, Input, MessageBar, makeStyles, Text } from "@fluentui/react-components";
+import { Button, Field, Input, MessageBar, makeStyles, Text } from "@fluentui/react-components";
 import { useState } from "react";
-import { Link } from "react-router";
 import { isApiError } from "../../api/ApiError";
 import { useForgotPassword } from "../../api/authQueries";
+import { AppLink } from "../common/AppLink";
 import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
 
@@ -64,9 +64,7 @@ export function ForgotPasswordPage() {
         </form>
       )}
       <Text className={styles.foot}>
-        <FluentLink as="span" inline>
-          <Link to="/login">Back to sign in</Link>
-        </FluentLink>
+        <AppLink to="/login">Back to sign in</AppLink>
       </Text>
     </AuthCard>
   );

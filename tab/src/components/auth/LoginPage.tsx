@@ -1,10 +1,11 @@
-import { Button, Checkbox, Field, Link as FluentLink, Input, makeStyles, Text } from "@fluentui/react-components";
+import { Button, Checkbox, Field, Input, makeStyles, Text } from "@fluentui/react-components";
 import { withReturnTo } from "@pointwise/core/returnTo";
 import { useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useLogin } from "../../api/authQueries";
 import { PROVIDER_LABELS } from "../../api/providerQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { AppLink } from "../common/AppLink";
 import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
 import { ProviderButtons, useProviderOutcome } from "./ProviderButtons";
@@ -82,23 +83,18 @@ export function LoginPage() {
         </Field>
         <Checkbox label="Remember me" checked={rememberMe} onChange={(_e, d) => setRememberMe(d.checked === true)} />
         <Text size={200}>
-          <FluentLink as="span" inline>
-            <Link to="/forgot-password">Forgot password?</Link>
-          </FluentLink>
+          <AppLink to="/forgot-password">Forgot password?</AppLink>
         </Text>
         <Button appearance="primary" type="submit" disabled={login.isPending} data-testid="login-submit">
           {login.isPending ? "Signing in..." : "Sign In"}
         </Button>
       </form>
       <Text className={styles.foot}>
-        Don't have an account?{" "}
-        <FluentLink as="span" inline>
-          <Link to={withReturnTo("/register", returnTo)}>Register</Link>
-        </FluentLink>
+        Don't have an account? <AppLink to={withReturnTo("/register", returnTo)}>Register</AppLink>
       </Text>
       <Text size={200} className={styles.foot}>
-        By signing in you agree to our <Link to="/terms">Terms</Link> and{" "}
-        <Link to="/privacy-policy">Privacy Policy</Link>.
+        By signing in you agree to our <AppLink to="/terms">Terms</AppLink> and{" "}
+        <AppLink to="/privacy-policy">Privacy Policy</AppLink>.
       </Text>
     </AuthCard>
   );

@@ -2,9 +2,10 @@ import { Button, Field, Input, makeStyles, Text } from "@fluentui/react-componen
 import { registerSchema } from "@pointwise/core/authSchemas";
 import { withReturnTo } from "@pointwise/core/returnTo";
 import { useState } from "react";
-import { Link, Navigate, useNavigate } from "react-router";
+import { Navigate, useNavigate } from "react-router";
 import { useCurrentUser, useRegister } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { AppLink } from "../common/AppLink";
 import { usePageTitle } from "../common/usePageTitle";
 import type { FirstVisitState } from "../dashboard/greeting";
 import { AuthCard } from "./AuthCard";
@@ -134,7 +135,7 @@ export function RegisterPage() {
         </Button>
       </form>
       <Text className={styles.foot}>
-        Already have an account? <Link to={withReturnTo("/login", returnTo)}>Sign In</Link>
+        Already have an account? <AppLink to={withReturnTo("/login", returnTo)}>Sign In</AppLink>
       </Text>
     </AuthCard>
   );

@@ -1,10 +1,11 @@
-import { Button, Field, Link as FluentLink, Input, MessageBar, makeStyles, Text } from "@fluentui/react-components";
+import { Button, Field, Input, MessageBar, makeStyles, Text } from "@fluentui/react-components";
 import { passwordSchema } from "@pointwise/core/authSchemas";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { isApiError } from "../../api/ApiError";
 import { useResetPassword } from "../../api/authQueries";
 import { useNotify } from "../../toasts/useNotify";
+import { AppLink } from "../common/AppLink";
 import { usePageTitle } from "../common/usePageTitle";
 import { AuthCard } from "./AuthCard";
 
@@ -92,9 +93,9 @@ export function ResetPasswordPage() {
         </form>
       )}
       <Text className={styles.foot}>
-        <FluentLink as="span" inline>
-          <Link to={invalid ? "/forgot-password" : "/login"}>{invalid ? "Request a new link" : "Back to sign in"}</Link>
-        </FluentLink>
+        <AppLink to={invalid ? "/forgot-password" : "/login"}>
+          {invalid ? "Request a new link" : "Back to sign in"}
+        </AppLink>
       </Text>
     </AuthCard>
   );
