@@ -22,6 +22,23 @@ async function scan(page: Page, screen: string): Promise<void> {
   // button (axe target-size, seen once after the reveal click). Park it in a corner first.
   await page.mouse.move(0, 0);
   await page.waitForLoadState("networkidle");
+  // Judge the settled page: a toast still fading in or out is measured at its momentary opacity
+  // (axe color-contrast on "Back online", seen when a busy machine stalled this process, which
+  // hosts the server too, past the client's 1.5 s heartbeat and the sockets reconnected).
+  // Finite animations only: a spinner turns forever. A toast's timer ends in its exit animation.
+  await page.evaluate(async () => {
+    const end = Date.now() + 10_000;
+    for (;;) {
+      const running = document
+        .getAnimations()
+        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      if (running.length === 0 || Date.now() >= end) return;
+      await Promise.race([
+        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, end - Date.now())),
+      ]);
+    }
+  });
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     // Tabster's focus sentinels (Fluent UI's arrow-key groups, e.g. the deck): aria-hidden <i

@@ -70,7 +70,9 @@ export function ConnectionStatus({
   return (
     <MessageBar intent="warning" data-testid="connection-reconnecting" role="status">
       <MessageBarBody>
-        <Spinner size="extra-tiny" as="span" className={styles.spinner} />
+        {/* Decorative: the banner's text says it. A progressbar needs a name (axe
+            aria-progressbar-name, serious), and one read twice helps nobody. */}
+        <Spinner size="extra-tiny" as="span" className={styles.spinner} aria-hidden />
         Reconnecting...
       </MessageBarBody>
     </MessageBar>
