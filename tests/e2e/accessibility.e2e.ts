@@ -22,21 +22,20 @@ async function scan(page: Page, screen: string): Promise<void> {
   // button (axe target-size, seen once after the reveal click). Park it in a corner first.
   await page.mouse.move(0, 0);
   await page.waitForLoadState("networkidle");
-  // Judge the settled page: a toast still fading in or out is measured at its momentary opacity
-  // (axe color-contrast on "Back online", seen when a busy machine stalled this process, which
-  // hosts the server too, past the client's 1.5 s heartbeat and the sockets reconnected).
-  // Finite animations only: a spinner turns forever. A toast's timer ends in its exit animation.
+  // Judge the settled page: a toast fading in or out is measured at its momentary opacity (axe
+  // color-contrast, seen on "Joined session successfully!" and on "Back online" after a busy
+  // machine stalled this process, which hosts the server too, past the client's 1.5 s heartbeat).
+  // Waits until no finite animation has run for 500 ms (a spinner turns forever; a toast's timer
+  // is an animation whose end starts the exit one a render later), at most 12 s.
   await page.evaluate(async () => {
-    const end = Date.now() + 10_000;
-    for (;;) {
+    const end = Date.now() + 12_000;
+    let quietSince = Date.now();
+    while (Date.now() < end && Date.now() - quietSince < 500) {
       const running = document
         .getAnimations()
-        .filter((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-      if (running.length === 0 || Date.now() >= end) return;
-      await Promise.race([
-        Promise.all(running.map((a) => a.finished.catch(() => undefined))),
-        new Promise((resolve) => setTimeout(resolve, end - Date.now())),
-      ]);
+        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      if (running) quietSince = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
   });
   const result = await new AxeBuilder({ page })
