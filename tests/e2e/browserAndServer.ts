@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { AppContext } from "../../api/src/context";
 import type { TestUser } from "../../api/src/testing/factories";
-import { startTestServer, type TestServer } from "../../api/src/testing/testServer";
+import { startTestServer } from "../../api/src/testing/testServer";
+import { startServerProcess } from "../support/serverProcess";
 import { launchChromium } from "./browser";
 
 /*
@@ -17,10 +19,20 @@ export interface PageOptions {
   user?: TestUser | null;
 }
 
+/**
+ * The server a browser test file talks to: its base URL, and its application context when it
+ * runs in the test's own process (`inProcess`), for the few tests that write to its database.
+ */
+export interface BrowserTestServer {
+  url: string;
+  ctx?: AppContext;
+  close(): Promise<void>;
+}
+
 /** The test server and Chromium of one browser test file, and browser profiles closed after each test. */
 export interface BrowserAndServer {
   /** The running test server (set in beforeAll). */
-  readonly server: TestServer;
+  readonly server: BrowserTestServer;
   /** The running Chromium (set in beforeAll). */
   readonly browser: Browser;
   /** A new browser profile, closed after the test (or after the file). */
@@ -29,15 +41,39 @@ export interface BrowserAndServer {
   newPage(options?: PageOptions): Promise<Page>;
 }
 
+/** The settings the in-process test server (api/src/testing/testServer.ts) gives itself. */
+const TEST_SERVER_ENV = {
+  NODE_ENV: "test",
+  LOG_LEVEL: "silent",
+  AUTH_RATE_LIMIT_IP: "100000",
+  AUTH_RATE_LIMIT_ACCOUNT: "100000",
+};
+
+/**
+ * Starts the server of a browser test file: by default `node api/dist/server.js` in a process
+ * of its own on an in-memory PGlite database (build it first: `npm run build:server`), as in
+ * production. In the test's process the server would share its thread with Playwright, whose
+ * work (e.g. turning an axe result into objects) blocked it for 1-3 s at a time on a loaded
+ * machine: longer than the web app's 1.5 s heartbeat (issue #8 section 5), so browsers dropped
+ * and reconnected mid-test. `inProcess` keeps the old way, with `ctx` for direct database writes.
+ */
+async function startBrowserTestServer(env: Record<string, string>, inProcess: boolean): Promise<BrowserTestServer> {
+  if (inProcess) return startTestServer({ env });
+  const child = await startServerProcess(null, { ...TEST_SERVER_ENV, ...env });
+  return { url: child.url, close: () => child.stop() };
+}
+
 /**
  * Registers the hooks every browser test file needs: beforeAll starts a test server (with `env`
- * added to its environment; a function is called in beforeAll, after the file's earlier hooks) and Chromium; afterEach closes the profiles made during the test;
- * afterAll closes what is left, Chromium and the server. Call it at the top of the file.
+ * added to its environment; a function is called in beforeAll, after the file's earlier hooks;
+ * `inProcess`: see startBrowserTestServer) and Chromium; afterEach closes the profiles made
+ * during the test; afterAll closes what is left, Chromium and the server. Call it at the top of
+ * the file.
  */
 export function useBrowserAndServer(
-  options: { env?: Record<string, string> | (() => Record<string, string>) } = {},
+  options: { env?: Record<string, string> | (() => Record<string, string>); inProcess?: boolean } = {},
 ): BrowserAndServer {
-  let server: TestServer | undefined;
+  let server: BrowserTestServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
   const closeContexts = async () => {
@@ -45,7 +81,7 @@ export function useBrowserAndServer(
   };
   beforeAll(async () => {
     const env = typeof options.env === "function" ? options.env() : options.env;
-    server = await startTestServer(env ? { env } : {});
+    server = await startBrowserTestServer(env ?? {}, options.inProcess === true);
     browser = await launchChromium();
   });
   afterEach(closeContexts);

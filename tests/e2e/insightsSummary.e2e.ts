@@ -11,7 +11,15 @@ import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } fro
  * and shares it to Teams (a guest sees the insights arrive live): with no bot in a conversation the server answers a share link, which
  * opens in a new window. On the free plan the card shows the upgrade prompt instead.
  */
-const e2e = useBrowserAndServer();
+// In this process: the plan changes are written to the server's database directly.
+const e2e = useBrowserAndServer({ inProcess: true });
+
+/** The in-process server's application context. */
+function serverContext() {
+  const { ctx } = e2e.server;
+  if (!ctx) throw new Error("the test server runs in another process");
+  return ctx;
+}
 
 /** Votes from a page's identity (its cookies: the user's sign-in or the guest's participant token). */
 async function vote(page: Page, storyId: string, points: number): Promise<void> {
@@ -34,7 +42,7 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
 
   await registerThroughForm(leader, e2e.server.url, "Ines", "ines@example.com");
   const me = await pageApi<{ id: string }>(leader, "GET", "/api/auth/user");
-  await setSubscriptionPlan(e2e.server.ctx, me.body.id, "basic");
+  await setSubscriptionPlan(serverContext(), me.body.id, "basic");
   const { sessionId, storyIds } = await createSessionWithStories(leader, "Insightful sprint", [
     "Import payments",
     "Login page",
@@ -119,7 +127,7 @@ it("regenerates insights on a paid plan, deletes one, and shares the summary to 
   await dialog.getByRole("button", { name: "Close" }).click();
 
   // Back on the free plan: the upgrade prompt, for the leader and the guest.
-  await setSubscriptionPlan(e2e.server.ctx, me.body.id, "free");
+  await setSubscriptionPlan(serverContext(), me.body.id, "free");
   await leader.reload();
   await leader.getByTestId("insights-upgrade").getByText("Upgrade plan").waitFor();
   await guest.reload();

@@ -16,11 +16,12 @@ export interface ServerProcess {
 
 /**
  * Starts `node api/dist/server.js` (build it first: `npm run build:server`) on a free port
- * with `DATABASE_URL`, resolving once /api/health answers 200 (within 15 s).
+ * with `DATABASE_URL`, or with `databaseUrl` null on an in-memory PGlite database
+ * (`DATA_DIR=memory://`), resolving once /api/health answers 200 (within 15 s).
  * @throws Error when the process exits or does not answer in time.
  */
 export async function startServerProcess(
-  databaseUrl: string,
+  databaseUrl: string | null,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
   // Parallel test files start servers too: a port found free may be taken before the child
@@ -49,14 +50,18 @@ function freePort(): Promise<number> {
   });
 }
 
-async function startOnce(databaseUrl: string, env: Record<string, string>, port: number): Promise<ServerProcess> {
+async function startOnce(
+  databaseUrl: string | null,
+  env: Record<string, string>,
+  port: number,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, [SERVER], {
     env: {
       ...process.env,
       NODE_OPTIONS: "",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_URL: databaseUrl,
+      ...(databaseUrl === null ? { DATA_DIR: "memory://" } : { DATABASE_URL: databaseUrl }),
       LOG_LEVEL: "error",
       ...env,
     },
