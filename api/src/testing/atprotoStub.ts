@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify } from "jose";
+import { readBody } from "./httpBody";
 
 /** A person at the stand-in: handle, DID, and (optionally) their app.bsky.actor.profile record. */
 export interface AtprotoAccount {
@@ -45,15 +46,6 @@ export interface AtprotoStub {
 
 const BASE32 = "abcdefghijklmnopqrstuvwxyz234567";
 const base32 = (bytes: Buffer) => [...bytes].map((b) => BASE32[b % 32]).join("");
-
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = "";
-    req.on("data", (chunk) => {
-      data += chunk;
-    });
-    req.on("end", () => resolve(data));
-  });
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<void> | void;
 

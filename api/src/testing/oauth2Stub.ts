@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./httpBody";
 
 /** A person at the stand-in GitHub or X: the user object and (GitHub) the e-mail list. */
 export interface OAuth2Person {
@@ -43,14 +44,6 @@ export async function startOAuth2Stub(
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
   };
-  const readBody = (req: http.IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let data = "";
-      req.on("data", (chunk) => {
-        data += chunk;
-      });
-      req.on("end", () => resolve(data));
-    });
 
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://stub");
