@@ -134,14 +134,14 @@ export function JiraConnectionForm({ saved }: { saved: JiraConfigView | null }) 
         <Button
           appearance="primary"
           type="submit"
-          icon={save.isPending ? <Spinner size="extra-tiny" /> : <Save20Regular />}
+          icon={save.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <Save20Regular />}
           disabled={busy || !canSaveJiraForm({ serverUrl, email, apiToken })}
           data-testid="jira-save"
         >
           Save Configuration
         </Button>
         <Button
-          icon={test.isPending ? <Spinner size="extra-tiny" /> : <PlugConnected20Regular />}
+          icon={test.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <PlugConnected20Regular />}
           onClick={onTest}
           disabled={busy || !serverUrl.trim() || !email.trim() || (!apiToken.trim() && !saved)}
           data-testid="jira-test"

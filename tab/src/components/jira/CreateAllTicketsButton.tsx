@@ -16,7 +16,7 @@ export function CreateAllTicketsButton({ session, stories }: { session: SessionV
   if (!jira.config) return null;
   return (
     <Button
-      icon={tickets.pending ? <Spinner size="extra-tiny" /> : <TicketDiagonal20Regular />}
+      icon={tickets.pending ? <Spinner aria-hidden size="extra-tiny" /> : <TicketDiagonal20Regular />}
       disabled={tickets.disabled}
       onClick={tickets.run}
       data-testid="summary-create-tickets"

@@ -111,7 +111,7 @@ export function JiraImportDialog({
       </Field>
       <div className={styles.row}>
         <Button
-          icon={search.isPending ? <Spinner size="extra-tiny" /> : <Search20Regular />}
+          icon={search.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <Search20Regular />}
           onClick={onPreview}
           disabled={search.isPending}
           data-testid="jira-preview"

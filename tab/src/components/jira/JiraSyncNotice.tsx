@@ -41,7 +41,7 @@ export function JiraSyncNotice({
   if (sync.status === "pending" || retry.isPending) {
     return (
       <div className={styles.row} data-testid="jira-sync" data-status="pending">
-        <Spinner size="extra-tiny" />
+        <Spinner aria-hidden size="extra-tiny" />
         <Text size={200} className={styles.quiet}>
           Sending points to Jira...
         </Text>

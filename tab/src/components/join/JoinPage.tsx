@@ -86,7 +86,7 @@ export function JoinPage() {
   if (isLoading) {
     return (
       <AuthCard title="Join Session">
-        <Spinner />
+        <Spinner aria-label="Loading" />
       </AuthCard>
     );
   }

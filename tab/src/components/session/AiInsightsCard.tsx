@@ -61,7 +61,7 @@ export function AiInsightsCard({ sessionId, isLeader }: { sessionId: string; isL
           <Button
             size="small"
             appearance="subtle"
-            icon={regenerate.isPending ? <Spinner size="extra-tiny" /> : <ArrowClockwise20Regular />}
+            icon={regenerate.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <ArrowClockwise20Regular />}
             onClick={onRegenerate}
             disabled={regenerate.isPending}
             data-testid="insights-regenerate"

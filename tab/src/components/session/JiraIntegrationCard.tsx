@@ -75,7 +75,7 @@ export function JiraIntegrationCard({
         <div className={styles.row}>
           <Button
             appearance="primary"
-            icon={tickets.pending ? <Spinner size="extra-tiny" /> : <TicketDiagonal20Regular />}
+            icon={tickets.pending ? <Spinner aria-hidden size="extra-tiny" /> : <TicketDiagonal20Regular />}
             disabled={tickets.disabled}
             onClick={tickets.run}
             data-testid="jira-create-tickets"

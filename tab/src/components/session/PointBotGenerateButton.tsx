@@ -70,7 +70,7 @@ export function PointBotGenerateButton({
   return (
     <div className={styles.row}>
       <Button
-        icon={generate.isPending ? <Spinner size="extra-tiny" /> : <Sparkle16Regular />}
+        icon={generate.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <Sparkle16Regular />}
         onClick={run}
         disabled={generate.isPending}
         data-testid="pointbot-generate"

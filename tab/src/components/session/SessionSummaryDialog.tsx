@@ -152,7 +152,7 @@ export function SessionSummaryDialog({
             </Button>
             <Button
               appearance="primary"
-              icon={share.isPending ? <Spinner size="extra-tiny" /> : <Share20Regular />}
+              icon={share.isPending ? <Spinner aria-hidden size="extra-tiny" /> : <Share20Regular />}
               onClick={onShare}
               disabled={!s || share.isPending}
               data-testid="summary-share"

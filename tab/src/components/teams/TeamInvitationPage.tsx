@@ -33,7 +33,7 @@ export function TeamInvitationPage() {
     }
   }, [signedIn, token, accept]);
 
-  if (user.isLoading) return <Spinner style={{ marginTop: 64 }} />;
+  if (user.isLoading) return <Spinner aria-label="Loading" style={{ marginTop: 64 }} />;
   if (accept.data) return <Navigate to={`/teams/${accept.data.teamId}/settings`} replace />;
   const here = `/invite/${token}`;
   return (

@@ -68,7 +68,7 @@ export function TeamMembersTab({
           </Button>
         ) : null}
       </div>
-      {loading ? <Spinner size="tiny" /> : null}
+      {loading ? <Spinner aria-label="Loading" size="tiny" /> : null}
       {members.map((m) => (
         <TeamMemberRow
           key={m.id}

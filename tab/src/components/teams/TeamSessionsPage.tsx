@@ -31,7 +31,7 @@ export function TeamSessionsPage() {
   const team = teamQuery.data;
   useLiveTeams([id], Boolean(team)); // edits and removal seen live (issue #11)
   usePageTitle(team ? `${team.name} sessions` : "Team sessions");
-  if (teamQuery.isLoading) return <Spinner />;
+  if (teamQuery.isLoading) return <Spinner aria-label="Loading" />;
   if (!team) return <NotFoundPage />; // 403 TEAM_ACCESS_DENIED or 404, as on the settings page
   return (
     <div className={styles.page}>
@@ -41,7 +41,7 @@ export function TeamSessionsPage() {
           New Team Session
         </Button>
       </div>
-      {sessions.isLoading ? <Spinner /> : null}
+      {sessions.isLoading ? <Spinner aria-label="Loading" /> : null}
       {sessions.data && sessions.data.length === 0 ? (
         <EmptyState title="No sessions yet" message="This team has no sessions yet." />
       ) : null}

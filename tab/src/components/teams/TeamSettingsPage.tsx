@@ -28,7 +28,7 @@ export function TeamSettingsPage() {
   const [tab, setTab] = useState<"members" | "settings">("members");
   useLiveTeams([id], Boolean(team.data)); // role changes and removal seen live (issue #11)
   usePageTitle(team.data ? `${team.data.name} settings` : "Team settings");
-  if (team.isLoading || user.isLoading) return <Spinner />;
+  if (team.isLoading || user.isLoading) return <Spinner aria-label="Loading" />;
   if (!team.data || !user.data) return <NotFoundPage />;
   const isOwner = team.data.creatorId === user.data.id;
   return (

@@ -6,6 +6,6 @@ import { VotingCardPreview } from "./VotingCardPreview";
 export function SessionVotingCard({ sessionId }: { sessionId: string }) {
   const screen = useSessionScreen(sessionId);
   const session = screen.session.data;
-  if (!session) return <Spinner />;
+  if (!session) return <Spinner aria-label="Loading" />;
   return <VotingCardPreview session={session} story={screen.groupStory} myVoterKey={screen.myVoterKey} />;
 }

@@ -72,7 +72,7 @@ export function TabConfigForm({ host }: { host: TeamsHost }) {
       ) : null}
       <Field label="Or use one of your sessions">
         {sessions.isLoading ? (
-          <Spinner size="tiny" />
+          <Spinner aria-label="Loading" size="tiny" />
         ) : mine.length === 0 ? (
           <Text className={styles.muted}>You do not lead any session yet.</Text>
         ) : (

@@ -25,7 +25,7 @@ export function TeamsCardPreviewPage() {
           <SessionVotingCard sessionId={sessionId} />
         </MeetingSessionGate>
       ) : loading ? (
-        <Spinner />
+        <Spinner aria-label="Loading" />
       ) : (
         <EmptyState title="No session" message="No Pointwise session runs in this meeting yet." />
       )}

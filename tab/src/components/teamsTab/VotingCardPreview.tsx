@@ -84,7 +84,7 @@ export function VotingCardPreview({
         {card.data ? "Voting card from the Pointwise bot" : "Sample of the bot's voting card"}
       </Text>
       {card.isLoading ? (
-        <Spinner size="tiny" />
+        <Spinner aria-label="Loading" size="tiny" />
       ) : (
         <AdaptiveCardView
           card={card.data ?? sampleVotingCard(session, story, window.location.origin)}
