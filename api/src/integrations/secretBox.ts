@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import type { AppContext } from "../context";
 
 /*
  * Integration tokens at rest (issue #12 sections 1 and 4): AES-256-GCM under INTEGRATIONS_KEY
@@ -50,3 +51,9 @@ export function open(sealed: string, keys: SecretKeys): string {
     throw new SecretBoxError("the sealed secret does not verify under its key");
   }
 }
+
+/** The process's keys (INTEGRATIONS_KEY and INTEGRATIONS_KEY_PREVIOUS), for Jira tokens and Bluesky sign-in state alike. */
+export const secretKeysOf = (ctx: AppContext): SecretKeys => ({
+  current: ctx.config.integrations.key,
+  previous: ctx.config.integrations.previousKeys,
+});

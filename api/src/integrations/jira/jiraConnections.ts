@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { userIntegrations } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
-import { open, type SecretKeys, seal } from "../secretBox";
+import { open, seal, secretKeysOf } from "../secretBox";
 import { jira, pickStoryPointsField } from "./jiraClient";
 import { checkServerUrl, JiraError, type JiraTarget } from "./jiraHttp";
 
@@ -15,12 +15,6 @@ export interface JiraConnection {
   row: IntegrationRow;
   target: JiraTarget;
 }
-
-/** The process's token keys (INTEGRATIONS_KEY and INTEGRATIONS_KEY_PREVIOUS). */
-export const secretKeysOf = (ctx: AppContext): SecretKeys => ({
-  current: ctx.config.integrations.key,
-  previous: ctx.config.integrations.previousKeys,
-});
 
 /** A call target for these credentials under the process's address rules. */
 export function targetOf(ctx: AppContext, creds: { serverUrl: string; email: string; apiToken: string }): JiraTarget {

@@ -21,7 +21,7 @@ import { linkProvider, signInWithProvider, unlinkProvider } from "../../commands
 import { acceptTeamInvitationsByEmail } from "../../commands/teamInvitationAccepter";
 import type { AppContext } from "../../context";
 import { notFound, rateLimited, validationError } from "../../errors";
-import { secretKeysOf } from "../../integrations/jira/jiraConnections";
+import { secretKeysOf } from "../../integrations/secretBox";
 
 /** How long a started flow waits for its callback. */
 const FLOW_MS = 10 * 60 * 1000;
