@@ -4,6 +4,7 @@ import type * as FetchNode from "@atproto-labs/fetch-node";
 import { eq, lt } from "drizzle-orm";
 import type { Db } from "../../db/database";
 import { blueskyOauthSessions, blueskyOauthStates } from "../../db/schema";
+import { isLoopbackHost } from "../../integrations/hosts";
 import { open, SecretBoxError, type SecretKeys, seal } from "../../integrations/secretBox";
 import { ProviderFailure, type ProviderProfile, splitName, text } from "./providerClients";
 import type { BlueskyProviderSettings } from "./providerConfig";
@@ -99,10 +100,6 @@ export function blueskyClientMetadata(origin: string, production: boolean): Atpr
   }
   return null;
 }
-
-/** The address rules: plain http only to loopback hosts, and only outside production. */
-const isLoopbackHost = (hostname: string) =>
-  hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
 
 /**
  * The fetch the library calls (handle and DID resolution, the PDS's and authorization server's

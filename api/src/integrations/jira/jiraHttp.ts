@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
+import { isLoopbackHost } from "../hosts";
 
 /*
  * Jira's REST API v3 over node:http(s), with the outbound rules of issue #12 section 1.
@@ -81,14 +82,6 @@ export function isPrivateAddress(address: string): boolean {
   const family = net.isIP(address);
   if (family === 0) return true;
   return PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
-}
-
-/** True for `localhost`, 127.0.0.0/8 and ::1. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  if (net.isIPv4(host)) return host.startsWith("127.");
-  return host === "::1";
 }
 
 /**
