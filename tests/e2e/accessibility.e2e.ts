@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, snap } from "./browser";
+import { ARTIFACTS, settleAnimations, snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
@@ -22,22 +22,7 @@ async function scan(page: Page, screen: string): Promise<void> {
   // button (axe target-size, seen once after the reveal click). Park it in a corner first.
   await page.mouse.move(0, 0);
   await page.waitForLoadState("networkidle");
-  // Judge the settled page: a toast fading in or out is measured at its momentary opacity (axe
-  // color-contrast, seen on "Joined session successfully!" and on "Back online" after a busy
-  // machine stalled this process, which hosts the server too, past the client's 1.5 s heartbeat).
-  // Waits until no finite animation has run for 500 ms (a spinner turns forever; a toast's timer
-  // is an animation whose end starts the exit one a render later), at most 12 s.
-  await page.evaluate(async () => {
-    const end = Date.now() + 12_000;
-    let quietSince = Date.now();
-    while (Date.now() < end && Date.now() - quietSince < 500) {
-      const running = document
-        .getAnimations()
-        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
-      if (running) quietSince = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  });
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
     // Tabster's focus sentinels (Fluent UI's arrow-key groups, e.g. the deck): aria-hidden <i

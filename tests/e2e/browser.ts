@@ -27,3 +27,30 @@ export async function snap(page: Page, name: string): Promise<void> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Waits until the page has run no finite animation for 500 ms (at most 12 s), so an axe scan
+ * judges the settled page: a toast fading in or out is measured at its momentary opacity (axe
+ * color-contrast; seen on "Joined session successfully!", "Back online" and Jira's toasts). A
+ * spinner turns forever and is not waited for; a toast's timer is an animation whose end starts
+ * the exit one a render later.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    // Runs in the page (this file is also compiled for the benches, without the DOM's types).
+    const { document } = globalThis as unknown as {
+      document: {
+        getAnimations(): { playState: string; effect: { getComputedTiming(): { endTime?: number | string } } | null }[];
+      };
+    };
+    const end = Date.now() + 12_000;
+    let quietSince = Date.now();
+    while (Date.now() < end && Date.now() - quietSince < 500) {
+      const running = document
+        .getAnimations()
+        .some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
+      if (running) quietSince = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+}

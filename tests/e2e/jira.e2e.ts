@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { JIRA_TEST, type JiraStub, STORY_POINT_ESTIMATE_FIELD, startJiraStub } from "../../api/src/testing/jiraStub";
-import { snap } from "./browser";
+import { settleAnimations, snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } from "./pageApi";
 
@@ -15,6 +15,7 @@ import { createSessionWithStories, pageApi, registerThroughForm, waitUntil } fro
 /** Serious or critical axe violations (WCAG 2.x A/AA; as accessibility.e2e.ts scans), as lines. */
 async function axeBlocking(page: Page): Promise<string[]> {
   await page.mouse.move(0, 0);
+  await settleAnimations(page);
   const result = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .exclude("[data-tabster-dummy]")

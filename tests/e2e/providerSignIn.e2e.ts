@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type AtprotoStub, startAtprotoStub } from "../../api/src/testing/atprotoStub";
 import { type OAuth2Stub, startOAuth2Stub } from "../../api/src/testing/oauth2Stub";
 import { type OidcStub, startOidcStub } from "../../api/src/testing/oidcStub";
-import { snap } from "./browser";
+import { settleAnimations, snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
 import { pageApi } from "./pageApi";
 
@@ -109,6 +109,7 @@ it("signs in with Bluesky: the handle field on a phone in dark mode, consent, ba
   await page.getByTestId("bluesky-continue").click();
   await page.getByText("Enter your Bluesky handle, like alice.bsky.social (or your DID)").waitFor();
   // The whole login page with the handle form open, at 390 px in dark mode.
+  await settleAnimations(page);
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(axe.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
   await snap(page, "provider-sign-in-03-bluesky-handle-390-dark");
