@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS, pgliteOptions } from "./pgliteSettings";
+import { PreparingPGlite, preparingClientClass, StatementNames } from "./preparedStatements";
 import * as schema from "./schema";
 
 /** Drizzle over either driver; both speak PostgreSQL. */
@@ -111,6 +112,7 @@ export async function openDatabase(opts: {
   if (opts.databaseUrl) {
     const { pg, drizzlePg, migratePg } = postgresDriver();
     const pool = new pg.Pool({
+      Client: preparingClientClass(pg.Client, new StatementNames()),
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -250,11 +252,12 @@ const INIT_SCRIPT = path.join(__dirname, "pgliteInit.js");
  * first start). Without the compiled helper (tests from sources) initdb runs here.
  * @throws Error with initdb's output when the child fails
  */
-export async function openPglite(dataDir: string): Promise<PGlite> {
+export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
   keepWasmOnBaselineCompiler();
   if (dataDir.startsWith("memory://")) {
-    const client = new PGlite({ ...pgliteOptions(), loadDataDir: await testTemplate() });
+    const client = new PreparingPGlite({ ...pgliteOptions(), loadDataDir: await testTemplate() });
     await client.waitReady;
+    await client.checkLiteralSyntax();
     return client;
   }
   fs.mkdirSync(dataDir, { recursive: true });
@@ -266,8 +269,9 @@ export async function openPglite(dataDir: string): Promise<PGlite> {
       throw new Error(`initdb of ${dataDir} failed: ${stderr || (err instanceof Error ? err.message : err)}`);
     }
   }
-  const client = new PGlite(dataDir, pgliteOptions());
+  const client = new PreparingPGlite(dataDir, pgliteOptions());
   await client.waitReady;
+  await client.checkLiteralSyntax();
   return client;
 }
 
