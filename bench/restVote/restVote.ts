@@ -33,6 +33,8 @@
 import http from "node:http";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
+import pg from "pg";
+import { BackendCpu } from "../lib/backendCpu";
 import { ApiClient, mapLimit, registerUser } from "../lib/http";
 import { loadAverage, option } from "../lib/options";
 import { type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
@@ -66,6 +68,11 @@ interface Phase {
    * machine the idle work would otherwise be charged to the votes.
    */
   netCpuMsPerVote: number;
+  /**
+   * PostgreSQL's backends of the server's database (user + system, `/proc`) per answered vote;
+   * NaN on PGlite (the database is inside the server process, in its CPU).
+   */
+  pgMsPerVote: number;
   /** The bench process's own CPU (user + system) per answered vote, and as a share of one core. */
   clientMsPerVote: number;
   clientCore: number;
@@ -205,16 +212,21 @@ function wsVote(voter: Voter): Promise<boolean> {
 /** Runs `body` and measures the server's CPU and the load average around it. */
 async function measured(
   server: BenchServer,
+  backends: BackendCpu | undefined,
   idleMsPerSecond: number,
   db: DbKind,
   name: string,
   body: () => Promise<{ latencies: number[]; errors: number; seconds: number }>,
 ): Promise<Phase> {
   const loadStart = loadAverage();
+  await backends?.sample(true);
+  const pg0 = backends?.used().seconds ?? Number.NaN;
   const cpu0 = cpuSeconds(server.pid());
   const client0 = process.cpuUsage();
   const r = await body();
   const cpuMs = (cpuSeconds(server.pid()) - cpu0) * 1000;
+  await backends?.sample();
+  const pgMs = ((backends?.used().seconds ?? Number.NaN) - pg0) * 1000;
   const client = process.cpuUsage(client0);
   const clientMs = (client.user + client.system) / 1000;
   const phase: Phase = {
@@ -226,6 +238,7 @@ async function measured(
     latency: summarize(r.latencies),
     cpuMsPerVote: cpuMs / Math.max(1, r.latencies.length),
     netCpuMsPerVote: (cpuMs - idleMsPerSecond * r.seconds) / Math.max(1, r.latencies.length),
+    pgMsPerVote: pgMs / Math.max(1, r.latencies.length),
     clientMsPerVote: clientMs / Math.max(1, r.latencies.length),
     clientCore: clientMs / 1000 / r.seconds,
     loadStart,
@@ -234,6 +247,7 @@ async function measured(
   console.log(
     `  ${db} ${name}: ${phase.votes} votes (${phase.errors} errors) in ${fmt(phase.seconds)} s = ${fmt(phase.votes / phase.seconds, 0)}/s, ` +
       `p50 ${fmt(phase.latency.p50, 2)} ms, p99 ${fmt(phase.latency.p99, 2)} ms, server CPU ${fmt(phase.cpuMsPerVote, 2)} ms/vote (${fmt(phase.netCpuMsPerVote, 2)} net of idle), ` +
+      `PostgreSQL backends ${fmt(phase.pgMsPerVote, 2)} ms/vote, ` +
       `client CPU ${fmt(phase.clientMsPerVote, 2)} ms/vote (${fmt(phase.clientCore * 100, 0)} % of a core); ` +
       `load ${loadStart} -> ${phase.loadEnd}`,
   );
@@ -307,7 +321,10 @@ async function openLoop(server: BenchServer, voters: Voter[], rate: number, dura
 async function runDatabase(db: DbKind, opts: Options): Promise<Phase[]> {
   const phases: Phase[] = [];
   const server = await startServer(db);
+  const probe = server.databaseUrl ? new pg.Client({ connectionString: server.databaseUrl }) : undefined;
   try {
+    await probe?.connect();
+    const backends = probe && new BackendCpu(probe);
     const rooms = await setUp(server, opts.sessions, opts.members, opts.guests);
     const sockets = rooms.flat().map((v) => v.socket);
     // Warm-up: every voter votes once each way (starts the round, JIT, pools).
@@ -322,13 +339,15 @@ async function runDatabase(db: DbKind, opts: Options): Promise<Phase[]> {
     console.log(`  ${db} idle: server CPU ${fmt(idleMsPerSecond, 1)} ms/s`);
     if (!opts.skip.includes("ws")) {
       phases.push(
-        await measured(server, idleMsPerSecond, db, "closed WS", () => closedLoop(rooms, opts.seconds, wsVote)),
+        await measured(server, backends, idleMsPerSecond, db, "closed WS", () =>
+          closedLoop(rooms, opts.seconds, wsVote),
+        ),
       );
       await waitForQuiet(sockets, 300);
     }
     if (!opts.skip.includes("rest")) {
       phases.push(
-        await measured(server, idleMsPerSecond, db, "closed REST", () =>
+        await measured(server, backends, idleMsPerSecond, db, "closed REST", () =>
           closedLoop(rooms, opts.seconds, (v) => restVote(server, v, opts.client)),
         ),
       );
@@ -336,7 +355,7 @@ async function runDatabase(db: DbKind, opts: Options): Promise<Phase[]> {
     }
     if (!opts.skip.includes("sustained")) {
       phases.push(
-        await measured(server, idleMsPerSecond, db, `open REST ${opts.rate}/s`, () =>
+        await measured(server, backends, idleMsPerSecond, db, `open REST ${opts.rate}/s`, () =>
           openLoop(server, rooms.flat(), opts.rate, opts.duration, opts.client),
         ),
       );
@@ -345,6 +364,7 @@ async function runDatabase(db: DbKind, opts: Options): Promise<Phase[]> {
     if (closed) console.warn(`  ! ${closed} socket(s) closed during the run`);
     await Promise.all(sockets.map((s) => s.close()));
   } finally {
+    await probe?.end().catch(() => undefined);
     await server.stop();
   }
   return phases;
@@ -398,6 +418,7 @@ async function main(): Promise<void> {
         "max",
         "CPU ms/vote",
         "net of idle",
+        "PG ms/vote",
         "client ms/vote",
         "client core %",
         "load start",
@@ -414,6 +435,7 @@ async function main(): Promise<void> {
         fmt(p.latency.max, 1),
         fmt(p.cpuMsPerVote, 2),
         fmt(p.netCpuMsPerVote, 2),
+        fmt(p.pgMsPerVote, 2),
         fmt(p.clientMsPerVote, 2),
         fmt(p.clientCore * 100, 0),
         p.loadStart,

@@ -6,6 +6,7 @@ import {
   PRESENCE_GRACE_SECONDS,
   parseVoterKey,
   roundCounts,
+  roundCountsOfGroups,
   VOTING_ROLES,
   voterKeyOf,
   waitingFor,
@@ -95,5 +96,42 @@ describe("roundCounts (n of m)", () => {
     expect(roundCounts(people, ["u:lead", "p:gone", "u:obs"])).toEqual({ votedCount: 1, expectedVoters: 2 });
     expect(roundCounts(people, ["u:lead", "p:ann"])).toEqual({ votedCount: 2, expectedVoters: 2 });
     expect(roundCounts([], [])).toEqual({ votedCount: 0, expectedVoters: 0 });
+  });
+});
+
+describe("roundCountsOfGroups (n of m from grouped rows)", () => {
+  it("gives the counts roundCounts gives for the same room", () => {
+    const people = [
+      { voterKey: "u:lead", role: "creator" as const, present: true, voted: true },
+      { voterKey: "p:ann", role: "participant" as const, present: true, voted: false },
+      { voterKey: "p:bob", role: "participant" as const, present: true, voted: true },
+      { voterKey: "p:gone", role: "participant" as const, present: false, voted: true },
+      { voterKey: "u:obs", role: "observer" as const, present: true, voted: true },
+      { voterKey: "u:mod", role: "moderator" as const, present: true, voted: true },
+    ];
+    const groups = [
+      { role: "creator" as const, present: true, voted: true, count: 1 },
+      { role: "participant" as const, present: true, voted: false, count: 1 },
+      { role: "participant" as const, present: true, voted: true, count: 1 },
+      { role: "participant" as const, present: false, voted: true, count: 1 },
+      { role: "observer" as const, present: true, voted: true, count: 1 },
+      { role: "moderator" as const, present: true, voted: true, count: 1 },
+    ];
+    const expected = roundCounts(
+      people,
+      people.filter((p) => p.voted).map((p) => p.voterKey),
+    );
+    expect(roundCountsOfGroups(groups)).toEqual(expected);
+    expect(expected).toEqual({ votedCount: 3, expectedVoters: 4 });
+    // Groups of many: the counts are sums.
+    expect(
+      roundCountsOfGroups([
+        { role: "participant", present: true, voted: true, count: 240 },
+        { role: "participant", present: true, voted: false, count: 259 },
+        { role: "participant", present: false, voted: true, count: 7 },
+        { role: "creator", present: true, voted: false, count: 1 },
+      ]),
+    ).toEqual({ votedCount: 240, expectedVoters: 500 });
+    expect(roundCountsOfGroups([])).toEqual({ votedCount: 0, expectedVoters: 0 });
   });
 });

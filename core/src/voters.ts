@@ -99,3 +99,17 @@ export function roundCounts<P extends { voterKey: string; role: ParticipantRole;
   const expected = expectedVoters(participants);
   return { votedCount: expected.filter((p) => voted.has(p.voterKey)).length, expectedVoters: expected.length };
 }
+
+/**
+ * `roundCounts` of a room given as groups of participants alike in what the rule reads (role,
+ * present, voted) with how many are in each (`count`): the server's round counts come grouped from
+ * the database, a few rows at any room size (issue #10). The same rule as `roundCounts`
+ * (expectedVoters); only the counting differs.
+ */
+export function roundCountsOfGroups<
+  G extends { role: ParticipantRole; present: boolean; voted: boolean; count: number },
+>(groups: readonly G[]): RoundCounts {
+  const expected = expectedVoters(groups);
+  const sum = (list: readonly G[]) => list.reduce((total, g) => total + g.count, 0);
+  return { votedCount: sum(expected.filter((g) => g.voted)), expectedVoters: sum(expected) };
+}

@@ -3,16 +3,26 @@ import { sessionNameOf } from "@pointwise/core/displayNames";
 import type { VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
-import { parseVoterKey, type RoundCounts, voterKeyOf } from "@pointwise/core/voters";
+import { parseVoterKey, type RoundCounts, type VoterIds, voterKeyOf } from "@pointwise/core/voters";
 import type { CastVoteInput } from "@pointwise/core/voteSchemas";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { AppContext } from "../context";
+import type { Db } from "../db/database";
 import { sessionParticipants, stories, votes } from "../db/schema";
-import { notFound, permissionDenied, sessionLocked, storyNotActive, validationError, votingClosed } from "../errors";
-import type { SessionAccess, SessionRow } from "../policies/sessionPolicy";
+import {
+  notFound,
+  permissionDenied,
+  serviceUnavailable,
+  sessionLocked,
+  storyNotActive,
+  validationError,
+  votingClosed,
+} from "../errors";
+import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
-import { roundProgress, upsertVoteWithProgress } from "../queries/roundProgress";
+import { castVoteIfUnchanged, lockVoteState, roundProgress, type VoteState } from "../queries/roundProgress";
+import { voterRowOf } from "../realtime/voterRow";
 import { autoRevealIfComplete } from "./autoRevealer";
 
 /**
@@ -25,24 +35,112 @@ export interface CastVoteResult {
   votedCount: number;
 }
 
-/** The story row locked by a vote, with its session's deck and state. */
-interface LockedStory {
-  sessionId: string;
-  status: StoryRow["status"];
-  votesRevealed: boolean;
-  scale: SessionRow["estimationScale"];
-  customDeck: number[] | null;
-  locked: boolean;
-  archived: boolean;
-  activeStoryId: string | null;
+/** A stored story row's fields a vote's rules read (the REST route has it from the access check). */
+export type KnownStory = Pick<StoryRow, "status" | "votesRevealed">;
+
+/**
+ * The rules a vote must pass, checked against the story's and session's state (`state`) and the
+ * group's active story (`activeId`), in the order the errors are reported.
+ * @throws 404 NOT_FOUND for a story of another session; 423 SESSION_LOCKED; 403 PERMISSION_DENIED
+ *   when archived; 400 VALIDATION_ERROR off the deck; 409 VOTING_CLOSED once revealed, completed or
+ *   skipped; 409 STORY_NOT_ACTIVE when the story is not the active one (issue #8 section 3).
+ */
+function checkVote(
+  state: VoteState,
+  sessionId: string,
+  storyId: string,
+  input: CastVoteInput,
+  activeId: string | null,
+) {
+  if (state.sessionId !== sessionId) throw notFound("Story not found");
+  if (state.locked) throw sessionLocked();
+  if (state.archived) throw permissionDenied("This session is archived");
+  const deck = deckFor(state.scale, state.customDeck);
+  if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
+    const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
+    throw validationError({ points: [`Vote must be one of: ${allowed}`] });
+  }
+  if (state.votesRevealed) throw votingClosed("Votes are already revealed for this story");
+  if (!isOpenStory(state)) throw votingClosed();
+  if (activeId !== storyId) throw storyNotActive();
+}
+
+/** True when `checkVote` passes for `state` (the active story known from it alone). */
+function voteAllowed(state: VoteState, sessionId: string, storyId: string, input: CastVoteInput): boolean {
+  if (!state.activeStoryId) return false; // the queue decides: read under the lock
+  try {
+    checkVote(state, sessionId, storyId, input, state.activeStoryId);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The session's current story by core `currentStory` over its queue, for a session with no
+ * active story chosen (rare: the first story added becomes the active one).
+ */
+async function queueCurrentStoryId(tx: Db, sessionId: string): Promise<string | null> {
+  const queue = await tx
+    .select({ id: stories.id, status: stories.status })
+    .from(stories)
+    .where(eq(stories.sessionId, sessionId))
+    .orderBy(asc(stories.position), asc(stories.createdAt));
+  return currentStory(queue, null)?.id ?? null;
+}
+
+/** The outcome of a vote's transaction: the stored vote (null when retracted) and the counts after it. */
+interface VoteOutcome {
+  row: VoteRow | null;
+  startedVoting: StoryRow | null | undefined;
+  counts: RoundCounts;
   autoReveal: boolean;
 }
+
+/**
+ * Retracts the caller's vote on a story (the `?` card): the story locked, the rules checked
+ * against its state, the voter's grace renewed when `touch`, the vote deleted and the round
+ * counted, one statement after the other (a rare action; a vote is `castVoteIfUnchanged`).
+ */
+async function retractVote(
+  ctx: AppContext,
+  tx: Db,
+  sessionId: string,
+  input: CastVoteInput,
+  ids: VoterIds,
+  touch: boolean,
+): Promise<VoteOutcome> {
+  const state = await lockVoteState(tx, input.storyId);
+  if (!state) throw notFound("Story not found");
+  checkVote(state, sessionId, input.storyId, input, state.activeStoryId ?? (await queueCurrentStoryId(tx, sessionId)));
+  if (touch) {
+    await tx
+      .update(sessionParticipants)
+      .set({ presentUntil: ctx.hub.graceEndSql() })
+      .where(and(voterRowOf(sessionId, ids), isNull(sessionParticipants.removedAt)));
+  }
+  const voter = ids.userId !== null ? eq(votes.userId, ids.userId) : eq(votes.participantId, ids.participantId);
+  await tx.delete(votes).where(and(eq(votes.storyId, input.storyId), voter));
+  return {
+    row: null,
+    startedVoting: null,
+    counts: await roundProgress(tx, sessionId, input.storyId),
+    autoReveal: state.autoReveal,
+  };
+}
+
+/** How often a vote is tried again when its session changed between the check and the write. */
+const MAX_VOTE_ATTEMPTS = 4;
 
 /**
  * Casts, changes or (points null: the `?` card) retracts the caller's vote on a story;
  * `points: "coffee"` stores a break request (issue #8 section 4: `points` null, `coffee`
  * true), which `votedCount` never counts.
- * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal.
+ * The story row is locked (`SELECT ... FOR UPDATE`) so a vote never lands after a reveal. The
+ * rules are checked first against the state the caller knows (`story`, the session of `access`)
+ * and the vote written in the statement that takes the lock if that state is unchanged
+ * (queries/roundProgress `castVoteIfUnchanged`; issue #10: one round trip); otherwise they are
+ * checked against the state found under the lock, and it is written then.
  * With the session's `autoReveal` on, a vote that completes the round reveals it (autoRevealer,
  * after the vote's commit and push; issue #8 section 2).
  * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
@@ -51,7 +149,12 @@ interface LockedStory {
  *   is not the group's active one (session.activeStoryId, else core `currentStory`; issue #8
  *   section 3); 400 VALIDATION_ERROR off the deck.
  */
-export async function castVote(ctx: AppContext, access: SessionAccess, input: CastVoteInput): Promise<CastVoteResult> {
+export async function castVote(
+  ctx: AppContext,
+  access: SessionAccess,
+  input: CastVoteInput,
+  story?: KnownStory,
+): Promise<CastVoteResult> {
   const caller = access.voterKey ? parseVoterKey(access.voterKey) : null;
   const userId = caller?.userId ?? null;
   const participantId = caller?.participantId ?? null;
@@ -64,7 +167,9 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     throw permissionDenied("You can only vote for yourself");
   }
   if (!userId && !participantId) throw permissionDenied();
-  const voter = userId ? eq(votes.userId, userId) : eq(votes.participantId, participantId as string);
+  const ids: VoterIds = userId
+    ? { userId, participantId: null }
+    : { userId: null, participantId: participantId as string };
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
   const voterKey = voterKeyOf({ userId, participantId });
   const sessionId = access.session.id;
@@ -82,81 +187,61 @@ export async function castVote(ctx: AppContext, access: SessionAccess, input: Ca
     update = { message, frame: JSON.stringify(message) };
     return update;
   };
+  const session = access.session;
+  // Unknown (a WebSocket vote): the usual state of a story being voted on; the lock tells otherwise.
+  let expected: VoteState = {
+    sessionId,
+    status: story?.status ?? "voting",
+    votesRevealed: story?.votesRevealed ?? false,
+    scale: session.estimationScale,
+    customDeck: session.customDeck,
+    locked: session.locked,
+    archived: session.archivedAt !== null,
+    activeStoryId: session.activeStoryId,
+    autoReveal: session.autoReveal,
+  };
+  // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
+  // section 1). Not needed while they have a socket here: they count as present through it,
+  // and their grace starts when it closes (hub.leave), which renewing it would only repeat.
+  const touch = !ctx.hub.isConnectedHere(sessionId, voterKey);
   const committed = await ctx.database.transactionThenNotify(
-    async (tx) => {
-      // One round trip: lock the story and read the session's current deck and state with it.
-      // Plain SQL on this path (issue #10): the query builder cost more CPU than the query.
-      const locked = (await tx.execute(sql`
-      select s.session_id as "sessionId", s.status, s.votes_revealed as "votesRevealed",
-             ps.estimation_scale as scale, ps.custom_deck::float8[] as "customDeck", ps.locked,
-             (ps.archived_at is not null) as archived, ps.active_story_id as "activeStoryId",
-             ps.auto_reveal as "autoReveal"
-      from stories s join pointing_sessions ps on ps.id = s.session_id
-      where s.id = ${input.storyId}
-      for update of s`)) as unknown as { rows: LockedStory[] };
-      const found = locked.rows[0];
-      const story = found && { id: input.storyId, ...found };
-      if (!found || !story || story.sessionId !== access.session.id) throw notFound("Story not found");
-      if (found.locked) throw sessionLocked();
-      if (found.archived) throw permissionDenied("This session is archived");
-      const deck = deckFor(found.scale, found.customDeck);
-      if (typeof input.points === "number" && !isInDeck(deck, input.points)) {
-        const allowed = deck.map((c) => (c.coffee ? "coffee" : c.label)).join(", ");
-        throw validationError({ points: [`Vote must be one of: ${allowed}`] });
+    async (tx): Promise<VoteOutcome> => {
+      if (input.points === null) return retractVote(ctx, tx, sessionId, input, ids, touch);
+      const upsert = {
+        storyId: input.storyId,
+        userId,
+        participantId,
+        points: input.points === "coffee" ? null : input.points,
+        coffee: input.points === "coffee",
+        now: new Date(),
+      };
+      let write = voteAllowed(expected, sessionId, input.storyId, input);
+      for (let attempt = 1; ; attempt++) {
+        const cast = await castVoteIfUnchanged(tx, expected, upsert, {
+          write,
+          touch,
+          graceSeconds: ctx.hub.presenceGraceSeconds,
+        });
+        if (!cast.found) throw notFound("Story not found");
+        if (cast.written) {
+          const { row, counts, state } = cast;
+          let startedVoting: StoryRow | undefined;
+          if (state.status === "pending" && !row.coffee) {
+            [startedVoting] = await tx
+              .update(stories)
+              .set({ status: "voting", updatedAt: new Date() })
+              .where(eq(stories.id, input.storyId))
+              .returning();
+          }
+          return { row, startedVoting, counts, autoReveal: state.autoReveal };
+        }
+        // The state under the lock differs from the one expected: the rules decide on it.
+        const activeId = cast.state.activeStoryId ?? (await queueCurrentStoryId(tx, sessionId));
+        checkVote(cast.state, sessionId, input.storyId, input, activeId);
+        if (attempt >= MAX_VOTE_ATTEMPTS) throw serviceUnavailable();
+        expected = cast.state;
+        write = true;
       }
-      if (story.votesRevealed) throw votingClosed("Votes are already revealed for this story");
-      if (!isOpenStory(story)) throw votingClosed();
-      let activeId = found.activeStoryId;
-      if (!activeId) {
-        const queue = await tx
-          .select({ id: stories.id, status: stories.status })
-          .from(stories)
-          .where(eq(stories.sessionId, story.sessionId))
-          .orderBy(asc(stories.position), asc(stories.createdAt));
-        activeId = currentStory(queue, null)?.id ?? null;
-      }
-      if (activeId !== story.id) throw storyNotActive();
-      // Voting shows the voter is there (REST or a Teams card): present for the grace (issue #8
-      // section 1). Not needed while they have a socket here: they count as present through it,
-      // and their grace starts when it closes (hub.leave), which this update would only repeat.
-      // Before the vote is stored: the counts read with it see this presence.
-      if (!ctx.hub.isConnectedHere(story.sessionId, voterKeyOf({ userId, participantId })))
-        await tx
-          .update(sessionParticipants)
-          .set({ presentUntil: ctx.hub.graceEndSql() })
-          .where(
-            and(
-              eq(sessionParticipants.sessionId, story.sessionId),
-              userId ? eq(sessionParticipants.userId, userId) : eq(sessionParticipants.id, participantId as string),
-              isNull(sessionParticipants.removedAt),
-            ),
-          );
-      let row: VoteRow | null = null;
-      let counts: RoundCounts;
-      if (input.points === null) {
-        await tx.delete(votes).where(and(eq(votes.storyId, story.id), voter));
-        counts = await roundProgress(tx, story.sessionId, story.id);
-      } else {
-        // The vote and the round's counts after it in one round trip (issue #10).
-        const coffee = input.points === "coffee";
-        ({ row, counts } = await upsertVoteWithProgress(tx, story.sessionId, {
-          storyId: story.id,
-          userId,
-          participantId,
-          points: input.points === "coffee" ? null : input.points,
-          coffee,
-          now: new Date(),
-        }));
-      }
-      let startedVoting = null;
-      if (story.status === "pending" && row && !row.coffee) {
-        [startedVoting] = await tx
-          .update(stories)
-          .set({ status: "voting", updatedAt: new Date() })
-          .where(eq(stories.id, story.id))
-          .returning();
-      }
-      return { row, startedVoting, counts, autoReveal: found.autoReveal };
     },
     (outcome) => {
       const { frame } = updateOf(outcome);

@@ -61,7 +61,7 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /**
    * Runs `work` in a transaction (rolled back when it throws) and commits; on a PostgreSQL server
-   * the NOTIFY `notifyOf(value)` gives (if any) travels in the same round trip as the COMMIT
+   * BEGIN is pipelined with the work's first statement (one round trip), and the NOTIFY `notifyOf(value)` gives (if any) travels in the same round trip as the COMMIT
    * (issue #10), as `COMMIT; SELECT pg_notify(...)`: one simple-query message whose second
    * statement runs in its own transaction only once the COMMIT is durable, so it is still
    * published after commit. Not NOTIFY inside the transaction: PostgreSQL then holds its global
@@ -113,6 +113,9 @@ export async function openDatabase(opts: {
     const { pg, drizzlePg, migratePg } = postgresDriver();
     const pool = new pg.Pool({
       Client: preparingClientClass(pg.Client, new StatementNames()),
+      // A query goes out without waiting for the one before it on the same connection (node-postgres
+      // pipelining): a transaction's BEGIN travels with its first statement (transactionThenNotify).
+      pipeline: true,
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -151,10 +154,13 @@ export async function openDatabase(opts: {
             tx = drizzlePg(client, { schema }) as unknown as Db;
             clientDbs.set(client, tx);
           }
-          await client.query("BEGIN");
+          // Pipelined (issue #10): BEGIN goes out with the work's first statement, one round trip.
+          const begun = client.query("BEGIN");
+          begun.catch(() => undefined); // its failure is the work's too; surfaced below
           let value: Awaited<ReturnType<typeof work>>;
           try {
             value = await work(tx);
+            await begun;
           } catch (err) {
             await client.query("ROLLBACK").catch((rollbackErr: Error) => {
               broken = rollbackErr; // the pool drops this client instead of reusing it mid-transaction

@@ -1,6 +1,8 @@
+import type { EstimationScale } from "@pointwise/core/decks";
 import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
-import { isPresent, type RoundCounts, roundCounts, voterKeyOf } from "@pointwise/core/voters";
+import type { StoryStatus } from "@pointwise/core/storySchemas";
+import { isPresent, type RoundCounts, roundCounts, roundCountsOfGroups, voterKeyOf } from "@pointwise/core/voters";
 import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
 import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
@@ -104,56 +106,64 @@ export async function roundProgress(
   // One round trip (issue #10: this runs inside every vote's transaction), linear in the room.
   const voted = sql`select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end
     from votes where story_id = ${storyId} and coffee = false`;
-  const result = (await db.execute(sql`${roomSql(sessionId, voted)}`)) as unknown as { rows: RoomRow[] };
+  const result = (await db.execute(roomSql(sessionId, voted))) as unknown as { rows: RoomGroup[] };
   return countsOfRoom(result.rows);
 }
 
-/** One participant row of `roomSql`; `id` null only for the vote's own row when the room is empty. */
-interface RoomRow {
-  id: string | null;
-  userId: string | null;
+/**
+ * One group of `roomSql`: participants alike in what the round's rule reads. `presentUntil` is
+ * the latest of the group, whose members all have a grace running or all have none.
+ */
+interface RoomGroup {
   role: ParticipantRow["role"];
-  presentUntil: Date | string | null;
   online: boolean;
+  presentUntil: Date | string | null;
   voted: boolean;
+  /** The group is the given voter's own row (`roomSql`'s `self`). */
+  self: boolean;
+  count: number;
   nowMs: number | string;
 }
 
 /**
- * The session's participants (not removed) with whether each is online, whether each has a vote
- * (`voted`: a subquery of voterKeys) and the database's clock. The online voters and the voters
- * with a vote are each read once and hash-joined on the voterKey, where a correlated subquery
- * per participant scanned the session's presence rows again for each of them (quadratic: ~80 ms
- * a vote at 500; issue #10). Plain SQL: building it with the query builder cost more CPU than
- * running it.
+ * The session's participants (not removed), grouped by what the round's counts read (issue #10:
+ * a few rows at any room size, where one row per participant made a vote at 500 parse and count
+ * 500 rows): role, whether online (a live `realtime_presence` row), whether a grace is running
+ * (`present_until` after the database's clock; core `isPresent` decides on the group's latest),
+ * whether they have a vote (`voted`: a subquery of voterKeys) and whether it is `self` (a voter
+ * key, or null), with the database's clock. The online voters and the voters with a vote are each
+ * read once and hash-joined on the voterKey. Plain SQL: building it with the query builder cost
+ * more CPU than running it.
  */
-function roomSql(sessionId: string, voted: SQL) {
+function roomSql(sessionId: string, voted: SQL, self: string | null = null) {
   const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
-  return sql`select sp.id, sp.user_id as "userId", sp.role, sp.present_until as "presentUntil",
-           (o.voter_key is not null) as online, (v.voter_key is not null) as voted,
-           (extract(epoch from now()) * 1000)::float8 as "nowMs"
+  return sql`select sp.role, (o.voter_key is not null) as online, max(sp.present_until) as "presentUntil",
+           (v.voter_key is not null) as voted, coalesce(${key} = ${self}::text, false) as self,
+           count(*)::int as count, (extract(epoch from now()) * 1000)::float8 as "nowMs"
     from session_participants sp
     left join (
       select distinct voter_key from realtime_presence
       where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
     ) o on o.voter_key = ${key}
     left join (${voted}) v(voter_key) on v.voter_key = ${key}
-    where sp.session_id = ${sessionId} and sp.removed_at is null`;
+    where sp.session_id = ${sessionId} and sp.removed_at is null
+    group by sp.role, online, (sp.present_until > now()), voted, self`;
 }
 
-/** core `roundCounts` of the rows of `roomSql` (rows without a participant id are skipped). */
-function countsOfRoom(rows: readonly RoomRow[]): RoundCounts {
-  const room = rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
-      voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
-      role: r.role,
-      present: isPresent({ online: r.online === true, presentUntil: r.presentUntil }, Number(r.nowMs)),
-      voted: r.voted === true,
-    }));
-  return roundCounts(
-    room,
-    room.filter((p) => p.voted).map((p) => p.voterKey),
+/**
+ * core `roundCountsOfGroups` of the groups of `roomSql`, each present by core `isPresent`.
+ * @param selfPresent the `self` group is present whatever its rows say (their grace was just renewed)
+ */
+function countsOfRoom(groups: readonly RoomGroup[], selfPresent = false): RoundCounts {
+  return roundCountsOfGroups(
+    groups.map((g) => ({
+      role: g.role,
+      voted: g.voted === true,
+      count: Number(g.count),
+      present:
+        (selfPresent && g.self === true) ||
+        isPresent({ online: g.online === true, presentUntil: g.presentUntil }, Number(g.nowMs)),
+    })),
   );
 }
 
@@ -168,38 +178,125 @@ export interface VoteUpsert {
 }
 
 /**
- * Stores (inserts or changes) one vote and returns it with the round's counts after it, in ONE
- * statement (issue #10: one round trip fewer per vote). The counts read the votes as they were
- * before the statement (a data-modifying CTE's rows are not visible to its own query), so the
- * voter's old row is left out and the new one counted unless it is a coffee card: the same
- * counts `roundProgress` gives after the upsert. Run it inside the vote's transaction, with the
- * story row locked.
+ * The state of a story and its session that a vote's rules read (voteCaster): read under the
+ * story's lock by `castVoteIfUnchanged`, or expected by its caller.
  */
-export async function upsertVoteWithProgress(
+export interface VoteState {
+  sessionId: string;
+  status: StoryStatus;
+  votesRevealed: boolean;
+  scale: EstimationScale;
+  customDeck: number[] | null;
+  locked: boolean;
+  archived: boolean;
+  activeStoryId: string | null;
+  autoReveal: boolean;
+}
+
+/**
+ * The story `storyId` locked (`SELECT ... FOR UPDATE` of the story row) with its session's state,
+ * as `VoteState` columns: one home for the read that `castVoteIfUnchanged` and `lockVoteState` share.
+ */
+function lockedStorySql(storyId: string): SQL {
+  return sql`select s.session_id as "sessionId", s.status, s.votes_revealed as "votesRevealed",
+             ps.estimation_scale as scale, ps.custom_deck::float8[] as "customDeck", ps.locked,
+             (ps.archived_at is not null) as archived, ps.active_story_id as "activeStoryId",
+             ps.auto_reveal as "autoReveal"
+      from stories s join pointing_sessions ps on ps.id = s.session_id
+      where s.id = ${storyId}
+      for update of s`;
+}
+
+/** A `VoteState` from a row of `lockedStorySql` (the deck's numbers may come back as strings). */
+function voteStateOf(row: VoteState): VoteState {
+  return {
+    sessionId: row.sessionId,
+    status: row.status,
+    votesRevealed: row.votesRevealed,
+    scale: row.scale,
+    customDeck: row.customDeck?.map(Number) ?? null,
+    locked: row.locked,
+    archived: row.archived,
+    activeStoryId: row.activeStoryId,
+    autoReveal: row.autoReveal,
+  };
+}
+
+/**
+ * Locks the story row (`SELECT ... FOR UPDATE`) and reads the state a vote's rules need; null
+ * for an unknown story. Inside the vote's transaction.
+ */
+export async function lockVoteState(db: Db | Tx, storyId: string): Promise<VoteState | null> {
+  const result = (await db.execute(lockedStorySql(storyId))) as unknown as { rows: VoteState[] };
+  const row = result.rows[0];
+  return row ? voteStateOf(row) : null;
+}
+
+/** What `castVoteIfUnchanged` found and did. */
+export type GuardedVote =
+  | { found: false }
+  | { found: true; state: VoteState; written: false }
+  | { found: true; state: VoteState; written: true; row: VoteRow; counts: RoundCounts };
+
+/**
+ * Locks the story row (`SELECT ... FOR UPDATE`, STYLE.md point 2) and, in the same statement,
+ * stores the vote (insert or change) only if the story and its session are still in the state
+ * `expected` the caller checked the vote's rules against, returning the state found under the
+ * lock and, when written, the vote and the round's counts after it (issue #10: one round trip where
+ * the lock, the rules and the upsert took three). With `write` false it only locks and reads.
+ * A caller whose expectation was wrong checks the rules against the state returned, now locked,
+ * and calls again with it: the rules stay in TypeScript (voteCaster, core), the statement only
+ * compares. The counts read the votes as they were before the statement (a data-modifying CTE's
+ * rows are not visible to its own query), so the voter's old row is left out and the new one
+ * counted unless it is a coffee card. With `touch` the voter's grace is renewed (`present_until`,
+ * issue #8 section 1) in the same statement and they count as present. Run it inside the vote's
+ * transaction: the lock is held until its commit, and the push is published after it.
+ */
+export async function castVoteIfUnchanged(
   db: Db | Tx,
-  sessionId: string,
+  expected: VoteState,
   vote: VoteUpsert,
-): Promise<{ row: VoteRow; counts: RoundCounts }> {
+  options: { write: boolean; touch: boolean; graceSeconds: number },
+): Promise<GuardedVote> {
   const { storyId, userId, participantId, points, coffee, now } = vote;
   const voterKey = voterKeyOf({ userId, participantId });
   const conflict = userId ? sql`(story_id, user_id)` : sql`(story_id, participant_id)`;
+  const voterRow = userId ? sql`user_id = ${userId}::uuid` : sql`id = ${participantId}::uuid`;
   const voted = sql`select distinct case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end
     from votes where story_id = ${storyId} and coffee = false
       and (case when user_id is not null then 'u:' || user_id else 'p:' || participant_id end) <> ${voterKey}
     union all select ${voterKey}::text where not ${coffee}::boolean`;
   const result = (await db.execute(sql`
-    with upserted as (
+    with story as (${lockedStorySql(storyId)}), allowed as (
+      select 1 from story
+      where ${options.write}::boolean and story."sessionId" = ${expected.sessionId}::uuid
+        and story.status = ${expected.status}::story_status and story."votesRevealed" = ${expected.votesRevealed}::boolean
+        and story.scale = ${expected.scale}::estimation_scale
+        and story."customDeck" is not distinct from ${sql.param(expected.customDeck)}::float8[]
+        and story.locked = ${expected.locked}::boolean and story.archived = ${expected.archived}::boolean
+        and story."activeStoryId" is not distinct from ${expected.activeStoryId}::uuid
+    ), touched as (
+      update session_participants set present_until = now() + make_interval(secs => ${options.graceSeconds})
+      where ${options.touch}::boolean and exists (select 1 from allowed)
+        and session_id = ${expected.sessionId}::uuid and ${voterRow} and removed_at is null
+      returning 1
+    ), upserted as (
       insert into votes (story_id, user_id, participant_id, points, coffee)
-      values (${storyId}, ${userId}, ${participantId}, ${points}, ${coffee})
-      on conflict ${conflict} do update set points = ${points}, coffee = ${coffee}, updated_at = ${now.toISOString()}
+      select ${storyId}::uuid, ${userId}::uuid, ${participantId}::uuid, ${points}::numeric, ${coffee}::boolean from allowed
+      on conflict ${conflict} do update set points = excluded.points, coffee = excluded.coffee, updated_at = ${now.toISOString()}::timestamptz
       returning id, story_id, user_id, participant_id, points, coffee, created_at, updated_at
     )
-    select u.id as "voteId", u.story_id as "voteStoryId", u.user_id as "voteUserId",
+    select st.*, (select count(*) from touched)::int as touched,
+           u.id as "voteId", u.story_id as "voteStoryId", u.user_id as "voteUserId",
            u.participant_id as "voteParticipantId", u.points::float8 as "votePoints", u.coffee as "voteCoffee",
-           u.created_at as "voteCreatedAt", u.updated_at as "voteUpdatedAt", r.*
-    from upserted u left join (${roomSql(sessionId, voted)}) r on true`)) as unknown as {
-    rows: (RoomRow & {
-      voteId: string;
+           u.created_at as "voteCreatedAt", u.updated_at as "voteUpdatedAt",
+           case when u.id is not null then
+             (select coalesce(json_agg(r), '[]'::json) from (${roomSql(expected.sessionId, voted, voterKey)}) r)
+           end as room
+    from story st left join upserted u on true`)) as unknown as {
+    rows: (VoteState & {
+      touched: number;
+      voteId: string | null;
       voteStoryId: string;
       voteUserId: string | null;
       voteParticipantId: string | null;
@@ -207,10 +304,13 @@ export async function upsertVoteWithProgress(
       voteCoffee: boolean;
       voteCreatedAt: Date | string;
       voteUpdatedAt: Date | string;
+      room: RoomGroup[] | string | null;
     })[];
   };
   const first = result.rows[0];
-  if (!first) throw new Error("The vote upsert returned no row");
+  if (!first) return { found: false };
+  const state = voteStateOf(first);
+  if (!first.voteId) return { found: true, state, written: false };
   const row: VoteRow = {
     id: first.voteId,
     storyId: first.voteStoryId,
@@ -221,7 +321,10 @@ export async function upsertVoteWithProgress(
     createdAt: new Date(first.voteCreatedAt),
     updatedAt: new Date(first.voteUpdatedAt),
   };
-  return { row, counts: countsOfRoom(result.rows) };
+  const room = typeof first.room === "string" ? (JSON.parse(first.room) as RoomGroup[]) : (first.room ?? []);
+  // The renewed grace is not visible to the statement's own read of the room: the voter is present.
+  const counts = countsOfRoom(room, first.touched > 0);
+  return { found: true, state, written: true, row, counts };
 }
 
 /**

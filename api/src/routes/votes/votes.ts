@@ -21,9 +21,9 @@ export const voteRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   app.post("/api/votes", { schema: { body: castVoteSchema } }, async (request) => {
-    const { access } = await loadStoryAccess(ctx, request, request.body.storyId);
+    const { story, access } = await loadStoryAccess(ctx, request, request.body.storyId);
     sessionPolicy.participate(access);
-    return castVote(ctx, access, request.body);
+    return castVote(ctx, access, request.body, story);
   });
 
   app.get("/api/sessions/:id/votes", { schema: { params: z.object({ id: z.string() }) } }, async (request) => {
