@@ -31,7 +31,7 @@ export const viewerOf = (access: SessionAccess): ParticipantViewer => ({
  *   row's grace (`present_until`) is still running on this process's clock (a fresh join).
  */
 export function presentParticipant(
-  row: ParticipantRow,
+  row: Pick<ParticipantRow, "id" | "userId" | "displayName" | "isAnonymous" | "role" | "joinedAt" | "presentUntil">,
   user: ParticipantUser | null,
   viewer: ParticipantViewer,
   present: boolean = row.presentUntil !== null && row.presentUntil.getTime() > Date.now(),

@@ -3,17 +3,23 @@ import type { RoundProgressFields } from "@pointwise/core/realtime";
 import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import type { StoryStatus } from "@pointwise/core/storySchemas";
 import { isPresent, type RoundCounts, roundCounts, roundCountsOfGroups, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, gt, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
-import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
+import { pointingSessions, stories, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import type { ParticipantUser } from "../presenters/participantPresenter";
 import type { VoteRow } from "../presenters/votePresenter";
 import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
 
+/** The fields of a participant row that a view of the room reads (presenters/participantPresenter). */
+export type RoomParticipantRow = Pick<
+  ParticipantRow,
+  "id" | "userId" | "displayName" | "isAnonymous" | "role" | "joinedAt" | "presentUntil"
+>;
+
 /** A participant row (not removed) with its user and whether they are present now. */
 export interface ParticipantPresence {
-  row: ParticipantRow;
+  row: RoomParticipantRow;
   /** The user (the fields a participant's view needs), null for a guest. */
   user: ParticipantUser | null;
   voterKey: string;
@@ -23,54 +29,76 @@ export interface ParticipantPresence {
   present: boolean;
 }
 
-/** A participant row's voterKey in SQL (core `voterKeyOf`): `u:<userId>`, else `p:<participantId>`. */
-const voterKeySql = sql<string>`(case when ${sessionParticipants.userId} is not null
-  then 'u:' || ${sessionParticipants.userId} else 'p:' || ${sessionParticipants.id} end)`;
+/** A row of `participantPresence`'s query (times as epoch milliseconds). */
+interface RoomRow {
+  id: string;
+  userId: string | null;
+  displayName: string | null;
+  isAnonymous: boolean;
+  role: ParticipantRow["role"];
+  joinedMs: number | string;
+  presentUntilMs: number | string | null;
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  online: boolean;
+  nowMs: number | string;
+}
 
 /**
  * The session's participants (removed ones left out) in join order, with their users, whether
  * they are connected (`online`) and `present` from core `isPresent` on the database's clock
  * (issue #8 section 1): one query, on the database or inside a transaction. Works across
  * instances (presence lives in PostgreSQL). The session's live voterKeys are read once and
- * hash-joined (issue #10): a per-row lookup scanned the whole room's presence for every
- * participant, N^2 per read.
+ * hash-joined (a per-row lookup scanned the whole room's presence for every participant, N^2 per
+ * read). Plain SQL, only the columns a view reads, times as numbers (issue #10: every join reads
+ * the whole room for its snapshot, and mapping its rows through the query builder was a fifth of a
+ * join's CPU at 500).
  */
 export async function participantPresence(db: Db | Tx, sessionId: string): Promise<ParticipantPresence[]> {
-  const live = db
-    .selectDistinct({ voterKey: realtimePresence.voterKey })
-    .from(realtimePresence)
-    .where(
-      and(
-        eq(realtimePresence.sessionId, sessionId),
-        gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
-      ),
-    )
-    .as("live");
-  const rows = await db
-    .select({
-      p: sessionParticipants,
-      u: {
-        id: users.id,
-        email: users.email,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        profileImageUrl: users.profileImageUrl,
+  const key = sql`(case when sp.user_id is not null then 'u:' || sp.user_id else 'p:' || sp.id end)`;
+  const result = (await db.execute(sql`
+    select sp.id, sp.user_id as "userId", sp.display_name as "displayName", sp.is_anonymous as "isAnonymous",
+           sp.role, (extract(epoch from sp.joined_at) * 1000)::float8 as "joinedMs",
+           (extract(epoch from sp.present_until) * 1000)::float8 as "presentUntilMs",
+           u.email, u.first_name as "firstName", u.last_name as "lastName", u.profile_image_url as "profileImageUrl",
+           (o.voter_key is not null) as online, (extract(epoch from now()) * 1000)::float8 as "nowMs"
+    from session_participants sp
+    left join users u on u.id = sp.user_id
+    left join (
+      select distinct voter_key from realtime_presence
+      where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+    ) o on o.voter_key = ${key}
+    where sp.session_id = ${sessionId} and sp.removed_at is null
+    order by sp.joined_at`)) as unknown as { rows: RoomRow[] };
+  return result.rows.map((r) => {
+    const presentUntil = r.presentUntilMs === null ? null : new Date(Number(r.presentUntilMs));
+    const online = r.online === true;
+    return {
+      row: {
+        id: r.id,
+        userId: r.userId,
+        displayName: r.displayName,
+        isAnonymous: r.isAnonymous,
+        role: r.role,
+        joinedAt: new Date(Number(r.joinedMs)),
+        presentUntil,
       },
-      online: sql<boolean>`(${live.voterKey} is not null)`,
-      nowMs: sql<number>`(extract(epoch from now()) * 1000)::float8`,
-    })
-    .from(sessionParticipants)
-    .leftJoin(users, eq(users.id, sessionParticipants.userId))
-    .leftJoin(live, eq(live.voterKey, voterKeySql))
-    .where(and(eq(sessionParticipants.sessionId, sessionId), isNull(sessionParticipants.removedAt)))
-    .orderBy(asc(sessionParticipants.joinedAt));
-  return rows.map((r) => ({
-    row: r.p,
-    user: r.u,
-    voterKey: voterKeyOf({ userId: r.p.userId, participantId: r.p.id }),
-    online: r.online === true,
-    present: isPresent({ online: r.online === true, presentUntil: r.p.presentUntil }, Number(r.nowMs)),
-  }));
+      user: r.userId
+        ? {
+            id: r.userId,
+            email: r.email,
+            firstName: r.firstName,
+            lastName: r.lastName,
+            profileImageUrl: r.profileImageUrl,
+          }
+        : null,
+      voterKey: voterKeyOf({ userId: r.userId, participantId: r.id }),
+      online,
+      present: isPresent({ online, presentUntil }, Number(r.nowMs)),
+    };
+  });
 }
 
 /**
@@ -194,7 +222,8 @@ export interface VoteState {
 }
 
 /**
- * The story `storyId` locked (`SELECT ... FOR UPDATE` of the story row) with its session's state,
+ * The story `storyId` locked (`SELECT ... FOR NO KEY UPDATE` of the story row: it conflicts with
+ * every other lock of the row but the foreign-key checks' FOR KEY SHARE) with its session's state,
  * as `VoteState` columns: one home for the read that `castVoteIfUnchanged` and `lockVoteState` share.
  */
 function lockedStorySql(storyId: string): SQL {
@@ -204,7 +233,7 @@ function lockedStorySql(storyId: string): SQL {
              ps.auto_reveal as "autoReveal"
       from stories s join pointing_sessions ps on ps.id = s.session_id
       where s.id = ${storyId}
-      for update of s`;
+      for no key update of s`;
 }
 
 /** A `VoteState` from a row of `lockedStorySql` (the deck's numbers may come back as strings). */

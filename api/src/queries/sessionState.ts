@@ -2,7 +2,8 @@ import { roundResults } from "@pointwise/core/consensus";
 import { DISPLAY_NAME_FALLBACK, sessionNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
-import { voterKeyOf } from "@pointwise/core/voters";
+import { currentStory } from "@pointwise/core/storyRules";
+import { roundCounts, voterKeyOf } from "@pointwise/core/voters";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
@@ -10,20 +11,44 @@ import type { Db, Tx } from "../db/database";
 import { sessionParticipants, stories, users, votes } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { type ParticipantViewer, presentParticipant, viewerOf } from "../presenters/participantPresenter";
-import { presentStory } from "../presenters/storyPresenter";
+import { presentSession } from "../presenters/sessionPresenter";
+import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
-import { currentRoundProgress, participantPresence } from "./roundProgress";
+import { participantPresence } from "./roundProgress";
 import { pendingInvitationViews } from "./sessionInvitations";
-import { leaderPresent, sessionView } from "./sessionViews";
+import { leaderKeysOf, leaderPresent, sessionCountsOf } from "./sessionViews";
 
 /** Stories of a session in queue order. */
 export async function storyViews(ctx: AppContext, sessionId: string): Promise<StoryView[]> {
-  const rows = await ctx.db
+  return (await storyRowsOf(ctx.db, sessionId)).map(presentStory);
+}
+
+/** The story rows of a session in queue order (position, then creation). */
+function storyRowsOf(db: Db, sessionId: string): Promise<StoryRow[]> {
+  return db
     .select()
     .from(stories)
     .where(eq(stories.sessionId, sessionId))
     .orderBy(asc(stories.position), asc(stories.createdAt));
-  return rows.map(presentStory);
+}
+
+/** Every vote on a session's stories, oldest first. */
+function sessionVoteRows(db: Db, sessionId: string): Promise<VoteRow[]> {
+  return db
+    .select({
+      id: votes.id,
+      storyId: votes.storyId,
+      userId: votes.userId,
+      participantId: votes.participantId,
+      points: votes.points,
+      coffee: votes.coffee,
+      createdAt: votes.createdAt,
+      updatedAt: votes.updatedAt,
+    })
+    .from(votes)
+    .innerJoin(stories, eq(stories.id, votes.storyId))
+    .where(eq(stories.sessionId, sessionId))
+    .orderBy(asc(votes.createdAt));
 }
 
 /**
@@ -89,41 +114,56 @@ export function resultsByStory(storyList: StoryView[], voteList: VoteView[]): Re
   return results;
 }
 
-/** The full state a (re)joining client starts from (DESIGN.md: "a client that reconnects gets a full snapshot"). */
+/**
+ * The full state a (re)joining client starts from (DESIGN.md: "a client that reconnects gets a
+ * full snapshot"). Three reads (stories, votes, the room), in parallel, plus the pending
+ * invitations for a leader and the leaders' presence when one is not in the room: the session's
+ * counts, the current story and the round's counts come from those rows (issue #10: a join made
+ * ten queries here), by the same rules as `sessionView` and `currentRoundProgress`.
+ */
 export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): Promise<ServerMessage> {
-  const session = await sessionView(ctx, access.session);
-  const storyList = await storyViews(ctx, access.session.id);
+  const sessionId = access.session.id;
+  const [storyRows, voteRows, people] = await Promise.all([
+    storyRowsOf(ctx.db, sessionId),
+    sessionVoteRows(ctx.db, sessionId),
+    participantPresence(ctx.db, sessionId),
+  ]);
+  const storyList = storyRows.map(presentStory);
   const revealed = new Set(storyList.filter((s) => s.votesRevealed).map((s) => s.id));
-  const voteList = await voteViews(
-    ctx,
-    storyList.map((s) => s.id),
-    revealed,
-    access.voterKey,
+  // Names come with the room; only voters no longer in it (removed) need a read.
+  const names = new Map(people.map((p) => [p.voterKey, sessionNameOf({ ...p.user, displayName: p.row.displayName })]));
+  const missing = voteRows.filter((v) => !names.has(voterKeyOf(v)));
+  if (missing.length) for (const [key, name] of await voterNames(ctx.db, missing)) names.set(key, name);
+  const voteList = voteRows.map((v) =>
+    presentVote(v, names.get(voterKeyOf(v)) ?? DISPLAY_NAME_FALLBACK, revealed.has(v.storyId), access.voterKey),
   );
-  // One read of the room serves the list and the counts (issue #10: joins in O(N)).
-  const people = await participantPresence(ctx.db, access.session.id);
   const viewer = viewerOf(access);
   const participants = people.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
-  const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, access.session.id) } : {};
+  const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, sessionId) } : {};
   // Who is connected comes with the room's read; only a leader not yet in it needs the presence table.
   const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
-  const leaders = [access.session.creatorId, access.session.leaderId].flatMap((id) =>
-    id ? [voterKeyOf({ userId: id })] : [],
-  );
+  const leaders = leaderKeysOf(access.session);
   if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
-    for (const key of await ctx.hub.onlineVoters(access.session.id)) online.add(key);
+    for (const key of await ctx.hub.onlineVoters(sessionId, leaders)) online.add(key);
   }
+  const isLeaderPresent = leaderPresent(access.session, online);
+  const currentStoryId = currentStory(storyList, access.session.activeStoryId)?.id ?? null;
+  const votedKeys = voteRows.filter((v) => v.storyId === currentStoryId && !v.coffee).map((v) => voterKeyOf(v));
   return {
     type: "session_snapshot",
-    session,
+    session: presentSession(access.session, sessionCountsOf(storyRows, people.length), isLeaderPresent),
     stories: storyList,
     votes: voteList,
     participants,
     ...invitations,
-    presence: { online: [...online], leaderPresent: leaderPresent(access.session, online) },
+    presence: { online: [...online], leaderPresent: isLeaderPresent },
     results: resultsByStory(storyList, voteList),
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
     serverNow: new Date().toISOString(),
-    ...(await currentRoundProgress(ctx.db, access.session.id, people)),
+    currentStoryId,
+    ...roundCounts(
+      people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
+      votedKeys,
+    ),
   };
 }

@@ -6,6 +6,25 @@ import type { AppContext } from "../context";
 import { sessionParticipants, stories } from "../db/schema";
 import type { SessionRow } from "../policies/sessionPolicy";
 import { presentSession, type SessionCounts } from "../presenters/sessionPresenter";
+import type { StoryRow } from "../presenters/storyPresenter";
+
+/**
+ * A session's counts from its stories and its number of participants (not removed) when the
+ * caller has read them already (the snapshot; issue #10): the same counts as the query of
+ * `sessionViews` (open: core OPEN_STORY_STATUSES; points: the final points of completed stories).
+ */
+export function sessionCountsOf(
+  storyRows: readonly Pick<StoryRow, "status" | "finalPoints">[],
+  participantCount: number,
+): SessionCounts {
+  const open = new Set<string>(OPEN_STORY_STATUSES);
+  return {
+    totalStories: storyRows.length,
+    openStories: storyRows.filter((s) => open.has(s.status)).length,
+    totalPoints: storyRows.reduce((sum, s) => sum + (s.status === "completed" ? (s.finalPoints ?? 0) : 0), 0),
+    participantCount,
+  };
+}
 
 /** Presents sessions with their stats and status in three queries, whatever their number. */
 export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise<SessionView[]> {
@@ -26,7 +45,7 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
     .from(sessionParticipants)
     .where(and(inArray(sessionParticipants.sessionId, ids), isNull(sessionParticipants.removedAt)))
     .groupBy(sessionParticipants.sessionId);
-  const online = await ctx.hub.onlineBySession(ids);
+  const online = await ctx.hub.onlineBySession(ids, [...new Set(rows.flatMap(leaderKeysOf))]);
   const byStory = new Map(storyCounts.map((c) => [c.sessionId, c]));
   const byParticipant = new Map(participantCounts.map((c) => [c.sessionId, c.count]));
   return rows.map((row) => {
@@ -39,6 +58,11 @@ export async function sessionViews(ctx: AppContext, rows: SessionRow[]): Promise
     };
     return presentSession(row, counts, leaderPresent(row, online.get(row.id)));
   });
+}
+
+/** The voterKeys of a session's creator and leader (the Live badge is theirs). */
+export function leaderKeysOf(row: Pick<SessionRow, "creatorId" | "leaderId">): string[] {
+  return [row.creatorId, row.leaderId].flatMap((id) => (id ? [voterKeyOf({ userId: id })] : []));
 }
 
 /** True when the creator or leader of the session has an open connection. */

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
-import { and, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { CommittedResult, Database, PendingNotify } from "../db/database";
 import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
 import { voterRowOf } from "./voterRow";
@@ -248,7 +248,7 @@ export class Hub {
         ),
       )
       .catch(() => undefined);
-    const online = await this.onlineVoters(conn.sessionId).catch(() => [] as string[]);
+    const online = await this.onlineVoters(conn.sessionId, [conn.voterKey]).catch(() => [] as string[]);
     if (online.includes(conn.voterKey)) return;
     await this.markLastSeen(conn.sessionId, conn.voterKey).catch(() => undefined);
     this.presenceListener?.(conn.sessionId, conn.voterKey, "offline");
@@ -273,22 +273,28 @@ export class Hub {
     return sql`now() + make_interval(secs => ${this.presenceGraceSeconds})`;
   }
 
-  /** voterKeys connected to a session on any live instance. */
-  async onlineVoters(sessionId: string): Promise<string[]> {
-    const map = await this.onlineBySession([sessionId]);
+  /**
+   * voterKeys connected to a session on any live instance; with `among`, only which of those are
+   * (the Live badge needs the leaders only, a closing socket its own voter: issue #10, a join read
+   * the whole room's presence for one badge).
+   */
+  async onlineVoters(sessionId: string, among?: readonly string[]): Promise<string[]> {
+    const map = await this.onlineBySession([sessionId], among);
     return [...(map.get(sessionId) ?? [])];
   }
 
-  /** voterKeys connected per session, for many sessions in one query. */
-  async onlineBySession(sessionIds: string[]): Promise<Map<string, Set<string>>> {
+  /** voterKeys connected per session, for many sessions in one query; with `among`, only those voterKeys. */
+  async onlineBySession(sessionIds: string[], among?: readonly string[]): Promise<Map<string, Set<string>>> {
     const result = new Map<string, Set<string>>();
-    if (sessionIds.length === 0) return result;
+    if (sessionIds.length === 0 || among?.length === 0) return result;
+    // Arrays as one parameter each: the same statement text (prepared once) at any count.
     const rows = await this.database.db
       .selectDistinct({ sessionId: realtimePresence.sessionId, voterKey: realtimePresence.voterKey })
       .from(realtimePresence)
       .where(
         and(
-          inArray(realtimePresence.sessionId, sessionIds),
+          sql`${realtimePresence.sessionId} = any(${sql.param(sessionIds)}::uuid[])`,
+          among ? sql`${realtimePresence.voterKey} = any(${sql.param([...among])}::text[])` : undefined,
           gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
         ),
       );
@@ -530,7 +536,10 @@ export class Hub {
 
   /** Reports offline the swept voters that have no live row on any instance. */
   private async reportExpired(expired: [string, string][]): Promise<void> {
-    const online = await this.onlineBySession([...new Set(expired.map(([sessionId]) => sessionId))]);
+    const online = await this.onlineBySession(
+      [...new Set(expired.map(([sessionId]) => sessionId))],
+      [...new Set(expired.map(([, voterKey]) => voterKey))],
+    );
     const reported = new Set<string>();
     for (const [sessionId, voterKey] of expired) {
       const key = `${sessionId} ${voterKey}`;
@@ -559,7 +568,8 @@ export class Hub {
         userId: sessionParticipants.userId,
       });
     if (rows.length === 0) return;
-    const online = await this.onlineBySession([...new Set(rows.map((r) => r.sessionId))]);
+    const keys = rows.map((row) => voterKeyOf({ userId: row.userId, participantId: row.id }));
+    const online = await this.onlineBySession([...new Set(rows.map((r) => r.sessionId))], [...new Set(keys)]);
     for (const row of rows) {
       const voterKey = voterKeyOf({ userId: row.userId, participantId: row.id });
       if (!online.get(row.sessionId)?.has(voterKey)) this.presenceListener?.(row.sessionId, voterKey, "absent");

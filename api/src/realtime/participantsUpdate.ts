@@ -1,12 +1,12 @@
 import type { ParticipantView } from "@pointwise/core/presented";
-import { parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
+import { parseVoterKey } from "@pointwise/core/voters";
 import { eq, sql } from "drizzle-orm";
 import { autoRevealIfComplete } from "../commands/autoRevealer";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants } from "../db/schema";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { currentRoundProgress, participantPresence } from "../queries/roundProgress";
-import { leaderPresent } from "../queries/sessionViews";
+import { leaderKeysOf, leaderPresent } from "../queries/sessionViews";
 import { voterRowOf } from "./voterRow";
 
 /**
@@ -190,10 +190,10 @@ async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Pr
     }
   }
   const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
-  const leaders = [session.creatorId, session.leaderId].flatMap((id) => (id ? [voterKeyOf({ userId: id })] : []));
+  const leaders = leaderKeysOf(session);
   if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
     // A leader without a participant row (not joined yet): ask the presence table.
-    for (const key of await ctx.hub.onlineVoters(sessionId)) online.add(key);
+    for (const key of await ctx.hub.onlineVoters(sessionId, leaders)) online.add(key);
   }
   await ctx.hub.publish(sessionId, {
     type: "participants_update",

@@ -108,6 +108,40 @@ describe("WebSocket /ws", () => {
     await Promise.all([guestWs.close(), again.close()]);
   });
 
+  it("gives a snapshot whose session, counts and current story agree with the REST views", async () => {
+    const { leader, session } = await buildSession(server.url);
+    const first = await buildStory(leader, session.id, { title: "Done" });
+    const second = await buildStory(leader, session.id, { title: "Now" });
+    await buildStory(leader, session.id, { title: "Later" });
+    const member = await buildUser(server.url, { firstName: "Mo" });
+    await joinMember(member, session.id);
+    const guest = await joinGuest(server.url, session.id, "Gil");
+    // The first story completed with 5 points, the second voted on by the member and (coffee) the guest.
+    await leader.client.post("/api/votes", { storyId: first.id, points: 5 });
+    await leader.client.post(`/api/stories/${first.id}/reveal-votes`);
+    await leader.client.patch(`/api/stories/${first.id}`, { status: "completed", finalPoints: 5 });
+    await leader.client.post(`/api/sessions/${session.id}/active-story`, { storyId: second.id });
+    await member.client.post("/api/votes", { storyId: second.id, points: 3 });
+    await guest.client.post("/api/votes", { storyId: second.id, points: "coffee" });
+    const ws = await openSocket(server.url, leader.client);
+    ws.send({ type: "join_session", sessionId: session.id });
+    const snap = (await ws.next("session_snapshot")) as Snapshot;
+    const rest = await leader.client.get<Record<string, unknown>>(`/api/sessions/${session.id}`);
+    const { currentStoryId, votedCount, expectedVoters, serverNow: _, ...view } = rest.body;
+    expect({ ...snap.session, status: view.status }).toEqual(view);
+    expect(snap.session.stats).toEqual({ totalStories: 3, totalPoints: 5, participantCount: 3 });
+    expect({ currentStoryId: snap.currentStoryId, votedCount: snap.votedCount }).toEqual({
+      currentStoryId,
+      votedCount,
+    });
+    expect(currentStoryId).toBe(second.id);
+    // The leader is connected now (Live); the REST read came after the socket joined.
+    expect(snap.session.status).toBe("live");
+    expect(snap.expectedVoters).toBe(expectedVoters);
+    expect(snap.votes.map((v) => v.displayName).sort()).toEqual(["Gil", "Lena Leader", "Mo User"]);
+    await ws.close();
+  });
+
   it("adds a team member who opens the session to its participants", async () => {
     const owner = await buildUser(server.url);
     const team = await owner.client.post<{ id: string }>("/api/teams", { name: "Squad" });
