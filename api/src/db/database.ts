@@ -261,7 +261,7 @@ const INIT_SCRIPT = path.join(__dirname, "pgliteInit.js");
 export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
   keepWasmOnBaselineCompiler();
   if (dataDir.startsWith("memory://")) {
-    const client = new PreparingPGlite({ ...pgliteOptions(), loadDataDir: await testTemplate() });
+    const client = new PreparingPGlite(undefined, { ...pgliteOptions(), loadDataDir: await testTemplate() });
     await client.waitReady;
     await client.checkLiteralSyntax();
     return client;

@@ -1,6 +1,8 @@
+import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
 import { createScratchDatabase, testDbKind } from "../testing/testServer";
-import { PreparingPGlite, preparingClientClass, StatementNames } from "./preparedStatements";
+import { DRIZZLE_TEXT_TYPES, PreparingPGlite, preparingClientClass, StatementNames } from "./preparedStatements";
+import * as schema from "./schema";
 
 describe("StatementNames", () => {
   it("names a parameterised statement from its second run on, the same name for the same text", () => {
@@ -40,7 +42,7 @@ describe("StatementNames", () => {
 describe("PreparingPGlite", () => {
   let db: PreparingPGlite;
   beforeAll(async () => {
-    db = new PreparingPGlite();
+    db = new PreparingPGlite(undefined);
     await db.waitReady;
     await db.checkLiteralSyntax();
     await db.exec(`create table notes (id int primary key, body text, tags text[], score numeric(4,1),
@@ -72,12 +74,26 @@ describe("PreparingPGlite", () => {
         body: hostile,
         tags: ["a'b", 'c"d', null],
         score: 2.5,
-        at: new Date(0),
+        at: "1970-01-01 00:00:00+00", // timestamptz reads as text here (DRIZZLE_TEXT_TYPES)
         meta: { k: "v'" },
         flag: true,
       });
     }
     expect((await db.query("select count(*)::int as n from notes", [])).rows).toEqual([{ n: 3 }]);
+  });
+
+  it("reads drizzle's text types as text, as drizzle's own parsers do, which it may then drop", async () => {
+    const prepared = drizzle(db, { schema }).select().from(schema.users).prepare("users") as unknown as {
+      queryConfig: { parsers: Record<string, (value: string) => unknown> };
+      rawQueryConfig: { parsers: Record<string, (value: string) => unknown> };
+    };
+    for (const config of [prepared.queryConfig, prepared.rawQueryConfig]) {
+      expect(Object.keys(config.parsers).map(Number).sort()).toEqual([...DRIZZLE_TEXT_TYPES].sort());
+      for (const parse of Object.values(config.parsers))
+        expect(parse("2026-11-26 10:00:00+00")).toBe("2026-11-26 10:00:00+00");
+    }
+    const [row] = (await db.query<{ at: unknown }>("select '2026-11-26 10:00:00+00'::timestamptz as at")).rows;
+    expect(row?.at).toBe("2026-11-26 10:00:00+00");
   });
 
   it("keeps NULLs and array row mode, and refuses a NUL byte as PostgreSQL does", async () => {

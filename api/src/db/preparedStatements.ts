@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 import type pg from "pg";
 
 /** A statement seen this many times is prepared (a one-off, such as a migration's, never is). */
@@ -80,6 +80,15 @@ export function preparingClientClass(Client: typeof pg.Client, names: StatementN
   return PreparingClient;
 }
 
+/**
+ * The types drizzle's PGlite driver reads from their text itself (timestamp, timestamptz,
+ * interval, date, and numeric[], timestamp[], timestamptz[], interval[], date[]): with every query
+ * it hands PGlite an identity parser for each (drizzle-orm/pglite/session.js).
+ */
+export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
+const drizzleTextTypes = new Set(DRIZZLE_TEXT_TYPES.map(String));
+const asText = (value: string): string => value;
+
 /** Where a PGlite statement runs: the database itself, or a transaction's handle. */
 type PgliteRunner = Pick<Transaction, "query" | "exec">;
 
@@ -95,11 +104,23 @@ type PgliteRunner = Pick<Transaction, "query" | "exec">;
  * literal syntax with standard_conforming_strings on, PostgreSQL's default, checked at open),
  * which PostgreSQL converts to the parameter's type exactly as it does a bound text value.
  * Transactions (`transaction`) get the same through their handle.
+ *
+ * The instance also reads DRIZZLE_TEXT_TYPES as text, as drizzle asks with every query, so those
+ * per-query parsers can be dropped: PGlite copies its whole parser table (318 types) into a new
+ * object for every query given parsers, 80 us a query here.
  */
 export class PreparingPGlite extends PGlite {
   readonly statementNames = new StatementNames();
   /** Parameter type oids of each prepared statement, by name. */
   private readonly parameterTypes = new Map<string, number[]>();
+
+  /** PGlite in `dataDir` (undefined: in memory) with `options`, reading DRIZZLE_TEXT_TYPES as text. */
+  constructor(dataDir: string | undefined, options: PGliteOptions = {}) {
+    const parsers = { ...options.parsers, ...Object.fromEntries(DRIZZLE_TEXT_TYPES.map((oid) => [oid, asText])) };
+    // PGlite takes (dataDir, options) or (options) alone.
+    if (dataDir === undefined) super({ ...options, parsers });
+    else super(dataDir, { ...options, parsers });
+  }
 
   override async query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
     return this.runPrepared<T>(
@@ -131,8 +152,13 @@ export class PreparingPGlite extends PGlite {
     runner: PgliteRunner,
     text: string,
     params: unknown[] | undefined,
-    options: QueryOptions | undefined,
+    given: QueryOptions | undefined,
   ): Promise<Results<T>> {
+    // Parsers this instance already applies (drizzle's text types) need not be given again.
+    const options =
+      given?.parsers && Object.keys(given.parsers).every((oid) => drizzleTextTypes.has(oid))
+        ? { ...given, parsers: undefined }
+        : given;
     const name = this.statementNames.nameOf(text, params?.length ?? 0);
     if (!name || !params) return runner.query<T>(text, params, options);
     let types = this.parameterTypes.get(name);
