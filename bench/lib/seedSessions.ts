@@ -17,7 +17,7 @@ export interface SeededSession {
 
 /**
  * Builds the seed SQL: one creator user, `sessions` sessions (max_participants = size),
- * one story in "voting" per session and `size` anonymous participants per session.
+ * one story in "voting" per session (its active story) and `size` anonymous participants per session.
  * @returns the statements (run them with `execSql`) and the sessions they create
  */
 export function seedSessions(
@@ -57,6 +57,12 @@ export function seedSessions(
     {
       text: `INSERT INTO stories (id, session_id, title, status)
              SELECT id, sid, 'Story', 'voting' FROM unnest($1::uuid[], $2::uuid[]) AS t(id, sid)`,
+      values: [list.map((s) => s.storyId), list.map((s) => s.id)],
+    },
+    {
+      // As the API does: a session's first story becomes its active one (commands/storyAppender).
+      text: `UPDATE pointing_sessions ps SET active_story_id = t.id
+             FROM unnest($1::uuid[], $2::uuid[]) AS t(id, sid) WHERE ps.id = t.sid`,
       values: [list.map((s) => s.storyId), list.map((s) => s.id)],
     },
     {

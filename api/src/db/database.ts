@@ -96,6 +96,15 @@ const LISTEN_RETRY_MIN_MS = 250;
 const LISTEN_RETRY_MAX_MS = 5000;
 /** How long a new connection may take before it counts as failed (pool and LISTEN). */
 const CONNECT_TIMEOUT_MS = 5000;
+/**
+ * Prepared statements always run their generic plan, planned once per connection (issue #10).
+ * PostgreSQL's default (`auto`) plans the first five runs for their values and keeps doing so when
+ * those plans look cheaper than the generic one: the story access of a guest's vote (its user id
+ * null, which a custom plan can prune) was planned again on every vote, 0.43 ms of the database's
+ * CPU each (pg_stat_statements, scale-out bench). Our statements look rows up by key, where the
+ * generic plan is the custom one. PGlite gets the same setting at start (pgliteSettings).
+ */
+const GENERIC_PLANS = "SET plan_cache_mode = force_generic_plan";
 /** Arbitrary constant key of the advisory lock that serialises migrations across instances. */
 const MIGRATION_LOCK = 7_305_001;
 
@@ -129,6 +138,8 @@ export async function openDatabase(opts: {
     // callers see (503 SERVICE_UNAVAILABLE), and the pool drops the broken client on release.
     pool.on("connect", (client) => {
       client.on("error", () => undefined);
+      // Before any other query of the connection (queries run in order): see GENERIC_PLANS.
+      client.query(GENERIC_PLANS).catch(() => undefined);
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const lockClient = await pool.connect();

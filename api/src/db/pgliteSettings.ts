@@ -10,9 +10,9 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
  * than a team's hot data (sessions, stories, votes of the open sessions); the data files stay in
  * the operating system's page cache under it. wal_buffers follows (1/32: 256 kB); work_mem and
  * temp_buffers are only allocated by a query that needs them, so their defaults cost nothing
- * idle. Given on every start (`-c`), so they also apply to data folders made before them.
+ * idle. Prepared statements always run their generic plan, planned once (database.ts GENERIC_PLANS). Given on every start (`-c`), so they also apply to data folders made before them.
  */
-export const PGLITE_SETTINGS = ["shared_buffers=8MB", "max_connections=10"];
+export const PGLITE_SETTINGS = ["shared_buffers=8MB", "max_connections=10", "plan_cache_mode=force_generic_plan"];
 
 /** PGlite's options for `PGLITE_SETTINGS` (start and initdb alike). */
 export function pgliteOptions(): PGliteOptions {

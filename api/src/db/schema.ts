@@ -577,7 +577,20 @@ export const session = pgTable(
   (t) => [index("IDX_session_expire").on(t.expire)],
 );
 
-/** Open WebSocket connections per instance, for presence across instances (Live badge). */
+/**
+ * The live server instances (issue #10): each refreshes its own row with every presence beat, so
+ * a presence row counts while its instance's row is fresh (realtime/hub). One row per instance,
+ * where every presence row was refreshed (5,000 rows an instance a beat at 10,000 participants).
+ */
+export const realtimeInstances = pgTable("realtime_instances", {
+  instanceId: varchar("instance_id", { length: 64 }).primaryKey(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Open WebSocket connections per instance, for presence across instances (Live badge): a voter
+ * connected to a session on an instance; live while the instance's `realtime_instances` row is.
+ */
 export const realtimePresence = pgTable(
   "realtime_presence",
   {
@@ -587,7 +600,6 @@ export const realtimePresence = pgTable(
       .references(() => pointingSessions.id, { onDelete: "cascade" }),
     voterKey: varchar("voter_key", { length: 64 }).notNull(),
     connections: integer("connections").notNull().default(1),
-    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.instanceId, t.sessionId, t.voterKey] }),

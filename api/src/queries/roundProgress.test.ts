@@ -1,5 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import { pointingSessions, realtimePresence, sessionParticipants, stories, users, votes } from "../db/schema";
+import {
+  pointingSessions,
+  realtimeInstances,
+  realtimePresence,
+  sessionParticipants,
+  stories,
+  users,
+  votes,
+} from "../db/schema";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { castVoteIfUnchanged, roundProgress, type VoteState } from "./roundProgress";
 
@@ -48,9 +56,10 @@ async function room() {
   const gone = await guest("Gone");
   const observer = await guest("Obs", "observer");
   const live = [`u:${creator.id}`, `p:${online.id}`, `p:${observer.id}`];
-  await db
-    .insert(realtimePresence)
-    .values(live.map((voterKey) => ({ instanceId: "test", sessionId: session.id, voterKey })));
+  // Connected through a live instance of their own (hub: presence counts while its row is fresh).
+  const instanceId = `test-${session.id}`;
+  await db.insert(realtimeInstances).values({ instanceId });
+  await db.insert(realtimePresence).values(live.map((voterKey) => ({ instanceId, sessionId: session.id, voterKey })));
   await db.insert(votes).values([
     { storyId: story.id, userId: creator.id, points: 3 },
     { storyId: story.id, participantId: gone.id, points: 8 },

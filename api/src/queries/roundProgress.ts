@@ -9,7 +9,7 @@ import { pointingSessions, stories, votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import type { ParticipantUser } from "../presenters/participantPresenter";
 import type { VoteRow } from "../presenters/votePresenter";
-import { PRESENCE_TTL_SECONDS } from "../realtime/hub";
+import { liveVoterKeysSql } from "../realtime/hub";
 
 /** The fields of a participant row that a view of the room reads (presenters/participantPresenter). */
 export type RoomParticipantRow = Pick<
@@ -23,7 +23,7 @@ export interface ParticipantPresence {
   /** The user (the fields a participant's view needs), null for a guest. */
   user: ParticipantUser | null;
   voterKey: string;
-  /** Connected on some live instance now (realtime_presence within its TTL). */
+  /** Connected on some live instance now (hub `liveVoterKeysSql`). */
   online: boolean;
   /** core `isPresent`: connected on any live instance, or within the grace (`present_until`). */
   present: boolean;
@@ -66,10 +66,7 @@ export async function participantPresence(db: Db | Tx, sessionId: string): Promi
            (o.voter_key is not null) as online, (extract(epoch from now()) * 1000)::float8 as "nowMs"
     from session_participants sp
     left join users u on u.id = sp.user_id
-    left join (
-      select distinct voter_key from realtime_presence
-      where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
-    ) o on o.voter_key = ${key}
+    left join (${liveVoterKeysSql(sessionId)}) o on o.voter_key = ${key}
     where sp.session_id = ${sessionId} and sp.removed_at is null
     order by sp.joined_at`)) as unknown as { rows: RoomRow[] };
   return result.rows.map((r) => {
@@ -156,7 +153,7 @@ interface RoomGroup {
 /**
  * The session's participants (not removed), grouped by what the round's counts read (issue #10:
  * a few rows at any room size, where one row per participant made a vote at 500 parse and count
- * 500 rows): role, whether online (a live `realtime_presence` row), whether a grace is running
+ * 500 rows): role, whether online (hub `liveVoterKeysSql`), whether a grace is running
  * (`present_until` after the database's clock; core `isPresent` decides on the group's latest),
  * whether they have a vote (`voted`: a subquery of voterKeys) and whether it is `self` (a voter
  * key, or null), with the database's clock. The online voters and the voters with a vote are each
@@ -169,10 +166,7 @@ function roomSql(sessionId: string, voted: SQL, self: string | null = null) {
            (v.voter_key is not null) as voted, coalesce(${key} = ${self}::text, false) as self,
            count(*)::int as count, (extract(epoch from now()) * 1000)::float8 as "nowMs"
     from session_participants sp
-    left join (
-      select distinct voter_key from realtime_presence
-      where session_id = ${sessionId} and seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
-    ) o on o.voter_key = ${key}
+    left join (${liveVoterKeysSql(sessionId)}) o on o.voter_key = ${key}
     left join (${voted}) v(voter_key) on v.voter_key = ${key}
     where sp.session_id = ${sessionId} and sp.removed_at is null
     group by sp.role, online, (sp.present_until > now()), voted, self`;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { PRESENCE_GRACE_SECONDS, parseVoterKey, voterKeyOf } from "@pointwise/core/voters";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, type SQL, sql } from "drizzle-orm";
 import type { CommittedResult, Database, PendingNotify } from "../db/database";
-import { realtimeEvents, realtimePresence, sessionParticipants } from "../db/schema";
+import { realtimeEvents, realtimeInstances, realtimePresence, sessionParticipants } from "../db/schema";
 import { voterRowOf } from "./voterRow";
 
 /** The NOTIFY channel every instance listens on. */
@@ -11,15 +11,28 @@ const CHANNEL = "pointwise_events";
 /** PostgreSQL's NOTIFY payload limit is 8000 bytes; stay below it with the header. */
 const INLINE_LIMIT = 7000;
 /**
- * Presence rows not refreshed for this long (seconds) belong to a dead instance. With a beat
- * every HEARTBEAT_MS (milliseconds), a killed instance's voters go offline on the others
- * between TTL - beat and TTL + beat after the kill: 5.5-10.5 s (issue #6 part 3 asks < 15 s;
- * measured by tests/instanceDeath.test.ts). A live instance must miss three beats in a row
- * to be taken for dead, and its next beat puts its rows back.
+ * An instance whose `realtime_instances` row was not refreshed for this long (seconds) is dead,
+ * and so are its presence rows. With a beat every HEARTBEAT_MS (milliseconds), a killed
+ * instance's voters go offline on the others between TTL - beat and TTL + beat after the kill:
+ * 5.5-10.5 s (issue #6 part 3 asks < 15 s; measured by tests/instanceDeath.test.ts). A live
+ * instance must miss three beats in a row to be taken for dead, and its next beat puts its rows
+ * back.
  */
 export const PRESENCE_TTL_SECONDS = 8;
 /** Interval of the presence heartbeat (milliseconds): one query refreshes and sweeps. */
 export const HEARTBEAT_MS = 2500;
+
+/**
+ * The voterKeys connected to `sessionId` on a live instance (a presence row whose instance's row
+ * is fresh): the one definition of "online", for the queries that read the room
+ * (queries/roundProgress) and the hub's own.
+ */
+export function liveVoterKeysSql(sessionId: string): SQL {
+  return sql`select distinct rp.voter_key from realtime_presence rp
+    join realtime_instances ri on ri.instance_id = rp.instance_id
+      and ri.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+    where rp.session_id = ${sessionId}`;
+}
 /** Old `realtime_events` rows are deleted every this many beats (once a minute). */
 const EVENTS_CLEANUP_BEATS = 24;
 
@@ -127,6 +140,8 @@ export class Hub {
       }
     });
     await this.database.listen(CHANNEL, (payload) => void this.onNotification(payload));
+    // The instance's row before any presence row: those count only while it is fresh.
+    await this.beat();
     this.heartbeat = setInterval(() => void this.beat(), HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -163,6 +178,10 @@ export class Hub {
     await this.database.db
       .delete(realtimePresence)
       .where(eq(realtimePresence.instanceId, this.instanceId))
+      .catch(() => undefined);
+    await this.database.db
+      .delete(realtimeInstances)
+      .where(eq(realtimeInstances.instanceId, this.instanceId))
       .catch(() => undefined);
   }
 
@@ -225,10 +244,7 @@ export class Hub {
     await this.database.db
       .insert(realtimePresence)
       .values({ instanceId: this.instanceId, sessionId: conn.sessionId, voterKey: conn.voterKey })
-      .onConflictDoUpdate({
-        target: [realtimePresence.instanceId, realtimePresence.sessionId, realtimePresence.voterKey],
-        set: { seenAt: new Date() },
-      });
+      .onConflictDoNothing();
     this.presenceListener?.(conn.sessionId, conn.voterKey, "online");
   }
 
@@ -291,11 +307,17 @@ export class Hub {
     const rows = await this.database.db
       .selectDistinct({ sessionId: realtimePresence.sessionId, voterKey: realtimePresence.voterKey })
       .from(realtimePresence)
+      .innerJoin(
+        realtimeInstances,
+        and(
+          eq(realtimeInstances.instanceId, realtimePresence.instanceId),
+          gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
+        ),
+      )
       .where(
         and(
           sql`${realtimePresence.sessionId} = any(${sql.param(sessionIds)}::uuid[])`,
           among ? sql`${realtimePresence.voterKey} = any(${sql.param([...among])}::text[])` : undefined,
-          gt(realtimePresence.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
         ),
       );
     for (const row of rows) {
@@ -459,12 +481,15 @@ export class Hub {
   }
 
   /**
-   * The presence heartbeat, one statement per beat: refreshes this instance's rows and
-   * deletes other instances' rows older than PRESENCE_TTL_SECONDS (a dead instance). Voters
-   * left with no live row anywhere are reported offline (participants_update with the
-   * leader's presence, through every instance). Rows of this instance that went missing
-   * (swept while the database or this process stalled) are put back and reported online.
-   * Errors are swallowed: the next beat tries again.
+   * The presence heartbeat, one statement per beat (issue #10: one row an instance, whatever its
+   * number of connections): refreshes this instance's `realtime_instances` row, and deletes the
+   * rows of instances not refreshed for PRESENCE_TTL_SECONDS (dead) with their presence rows.
+   * Voters left with no live row anywhere are reported offline (participants_update with the
+   * leader's presence, through every instance). When this instance's own row had to be made
+   * anew (swept while the database or this process stalled, or the first beat), its presence rows
+   * went with it: they are put back and reported online. Once a minute, presence rows of no
+   * instance at all are swept too, and old `realtime_events`. Errors are swallowed: the next beat
+   * tries again.
    */
   private beat(): Promise<void> {
     this.beating ??= this.runBeat().finally(() => {
@@ -476,30 +501,38 @@ export class Hub {
   private async runBeat(): Promise<void> {
     const db = this.database.db;
     try {
+      const ttl = sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
       // Both drivers answer `{rows}`; Drizzle's shared type leaves it unknown.
       const result = (await db.execute(sql`
-        WITH refreshed AS (
-          UPDATE realtime_presence SET seen_at = now() WHERE instance_id = ${this.instanceId} RETURNING 1
+        WITH beat AS (
+          INSERT INTO realtime_instances (instance_id, seen_at) VALUES (${this.instanceId}, now())
+          ON CONFLICT (instance_id) DO UPDATE SET seen_at = now()
+          RETURNING (xmax = 0) AS made
+        ), dead AS (
+          DELETE FROM realtime_instances WHERE instance_id <> ${this.instanceId} AND seen_at < ${ttl}
+          RETURNING instance_id
         ), expired AS (
-          DELETE FROM realtime_presence
-          WHERE instance_id <> ${this.instanceId}
-            AND seen_at < now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+          DELETE FROM realtime_presence WHERE instance_id IN (SELECT instance_id FROM dead)
           RETURNING session_id, voter_key
         )
-        SELECT (SELECT count(*)::int FROM refreshed) AS refreshed,
+        SELECT (SELECT made FROM beat) AS made,
                (SELECT coalesce(json_agg(json_build_array(session_id, voter_key)), '[]'::json) FROM expired) AS expired`)) as {
-        rows: { refreshed: number | string; expired: [string, string][] | string }[];
+        rows: { made: boolean; expired: [string, string][] | string }[];
       };
       const row = result.rows[0];
       if (!row) return;
-      const local = this.localVoters();
-      if (Number(row.refreshed) < local.length) await this.restoreLocalRows(local);
+      if (row.made) await this.restoreLocalRows(this.localVoters());
       const expired = typeof row.expired === "string" ? (JSON.parse(row.expired) as [string, string][]) : row.expired;
-      if (expired.length > 0) await this.reportExpired(expired);
-      await this.sweepGrace();
       if (++this.beats % EVENTS_CLEANUP_BEATS === 0) {
+        const orphans = (await db.execute(sql`
+          DELETE FROM realtime_presence rp
+          WHERE NOT EXISTS (SELECT 1 FROM realtime_instances ri WHERE ri.instance_id = rp.instance_id)
+          RETURNING session_id, voter_key`)) as { rows: { session_id: string; voter_key: string }[] };
+        for (const o of orphans.rows) expired.push([o.session_id, o.voter_key]);
         await db.delete(realtimeEvents).where(lt(realtimeEvents.createdAt, sql`now() - interval '60 seconds'`));
       }
+      if (expired.length > 0) await this.reportExpired(expired);
+      await this.sweepGrace();
     } catch {
       /* try again at the next beat */
     }
@@ -527,10 +560,7 @@ export class Hub {
     await db
       .insert(realtimePresence)
       .values(missing.map((p) => ({ instanceId: this.instanceId, ...p })))
-      .onConflictDoUpdate({
-        target: [realtimePresence.instanceId, realtimePresence.sessionId, realtimePresence.voterKey],
-        set: { seenAt: sql`now()` },
-      });
+      .onConflictDoNothing();
     for (const p of missing) this.presenceListener?.(p.sessionId, p.voterKey, "online");
   }
 
