@@ -5,14 +5,17 @@ import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
  * PostgreSQL settings of the embedded database (issue #10, "Embedded database"). PGlite runs
  * PostgreSQL single-user inside this process, where the defaults sized for a server of 100
  * connections only cost resident memory: initdb's shared_buffers of 128 MB (PGlite touches the
- * whole buffer pool at start: 115 MB more RSS than 16 MB, and 16 MB costs 10 MB more than 8 MB,
- * measured) and per-connection shared state for 100 backends. 8 MB holds 1,024 pages, more
- * than a team's hot data (sessions, stories, votes of the open sessions); the data files stay in
- * the operating system's page cache under it. wal_buffers follows (1/32: 256 kB); work_mem and
- * temp_buffers are only allocated by a query that needs them, so their defaults cost nothing
- * idle. Prepared statements always run their generic plan, planned once (database.ts GENERIC_PLANS). Given on every start (`-c`), so they also apply to data folders made before them.
+ * whole buffer pool at start: 115 MB more RSS than 16 MB; 16 / 8 / 4 / 2 MB measured 10, 2 and 2
+ * MiB apart) and per-connection shared state for 100 backends. 2 MB holds 256 pages, the hot
+ * data of a vote and a join (a session's story, votes, participants and presence rows and their
+ * index pages) many times over; the data files stay in the operating system's page cache under
+ * it (REST vote CPU was the same with 8 and 2 MB: 2.2-2.5 ms). wal_buffers follows (1/32);
+ * work_mem and temp_buffers are only allocated by a query that needs them, so their defaults cost
+ * nothing idle. Prepared statements always run their generic plan, planned once (database.ts
+ * GENERIC_PLANS). Given on every start (`-c`), so they also apply to data folders made before
+ * them.
  */
-export const PGLITE_SETTINGS = ["shared_buffers=8MB", "max_connections=10", "plan_cache_mode=force_generic_plan"];
+export const PGLITE_SETTINGS = ["shared_buffers=2MB", "max_connections=10", "plan_cache_mode=force_generic_plan"];
 
 /** PGlite's options for `PGLITE_SETTINGS` (start and initdb alike). */
 export function pgliteOptions(): PGliteOptions {
