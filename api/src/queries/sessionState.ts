@@ -4,7 +4,7 @@ import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointw
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { currentStory } from "@pointwise/core/storyRules";
 import { roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/database";
@@ -35,16 +35,7 @@ function storyRowsOf(db: Db, sessionId: string): Promise<StoryRow[]> {
 /** Every vote on a session's stories, oldest first. */
 function sessionVoteRows(db: Db, sessionId: string): Promise<VoteRow[]> {
   return db
-    .select({
-      id: votes.id,
-      storyId: votes.storyId,
-      userId: votes.userId,
-      participantId: votes.participantId,
-      points: votes.points,
-      coffee: votes.coffee,
-      createdAt: votes.createdAt,
-      updatedAt: votes.updatedAt,
-    })
+    .select(getTableColumns(votes))
     .from(votes)
     .innerJoin(stories, eq(stories.id, votes.storyId))
     .where(eq(stories.sessionId, sessionId))
