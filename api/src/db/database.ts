@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS, pgliteOptions } from "./pgliteSettings";
-import { PreparingPGlite, preparingClientClass, StatementNames } from "./preparedStatements";
+import { PreparingPGlite, preparingClientClass, StatementNames, sqlLiteral } from "./preparedStatements";
 import * as schema from "./schema";
 
 /** Drizzle over either driver; both speak PostgreSQL. */
@@ -183,7 +183,7 @@ export async function openDatabase(opts: {
             await client.query("COMMIT");
             return { value, notified: false };
           }
-          const text = `COMMIT; SELECT pg_notify(${client.escapeLiteral(pending.channel)}, ${client.escapeLiteral(pending.payload)})`;
+          const text = `COMMIT; SELECT pg_notify(${sqlLiteral(pending.channel)}, ${sqlLiteral(pending.payload)})`;
           try {
             await client.query(text);
           } catch (err) {
@@ -274,7 +274,6 @@ export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
   if (dataDir.startsWith("memory://")) {
     const client = new PreparingPGlite(undefined, { ...pgliteOptions(), loadDataDir: await testTemplate() });
     await client.waitReady;
-    await client.checkLiteralSyntax();
     return client;
   }
   fs.mkdirSync(dataDir, { recursive: true });
@@ -288,7 +287,6 @@ export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
   }
   const client = new PreparingPGlite(dataDir, pgliteOptions());
   await client.waitReady;
-  await client.checkLiteralSyntax();
   return client;
 }
 

@@ -1,8 +1,30 @@
 import { drizzle } from "drizzle-orm/pglite";
 import pg from "pg";
 import { createScratchDatabase, testDbKind } from "../testing/testServer";
-import { DRIZZLE_TEXT_TYPES, PreparingPGlite, preparingClientClass, StatementNames } from "./preparedStatements";
+import {
+  DRIZZLE_TEXT_TYPES,
+  PreparingPGlite,
+  preparingClientClass,
+  StatementNames,
+  sqlLiteral,
+} from "./preparedStatements";
 import * as schema from "./schema";
+
+describe("sqlLiteral", () => {
+  it("writes what node-postgres's escapeLiteral writes, and PostgreSQL reads it back as given", async () => {
+    const texts = ["plain", "it's", "back\\slash", "both ' and \\", "", "'\\'\\", "ünï\u{1F600}\n\t"];
+    for (const text of texts) expect(sqlLiteral(text)).toBe(pg.Client.prototype.escapeLiteral(text));
+    const db = new PreparingPGlite(undefined);
+    try {
+      for (const text of texts) {
+        const [result] = await db.exec(`select ${sqlLiteral(text)} as t`);
+        expect(result?.rows).toEqual([{ t: text }]);
+      }
+    } finally {
+      await db.close();
+    }
+  });
+});
 
 describe("StatementNames", () => {
   it("names a parameterised statement from its second run on, the same name for the same text", () => {
@@ -44,7 +66,6 @@ describe("PreparingPGlite", () => {
   beforeAll(async () => {
     db = new PreparingPGlite(undefined);
     await db.waitReady;
-    await db.checkLiteralSyntax();
     await db.exec(`create table notes (id int primary key, body text, tags text[], score numeric(4,1),
       at timestamptz, meta jsonb, flag boolean)`);
   });

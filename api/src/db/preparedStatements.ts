@@ -89,6 +89,17 @@ export const DRIZZLE_TEXT_TYPES: readonly number[] = [1114, 1184, 1186, 1082, 12
 const drizzleTextTypes = new Set(DRIZZLE_TEXT_TYPES.map(String));
 const asText = (value: string): string => value;
 
+/**
+ * `text` as an SQL string literal, as node-postgres's `escapeLiteral` writes it (quotes doubled;
+ * with a backslash, an `E'...'` literal with backslashes doubled, read alike whatever
+ * standard_conforming_strings says), without its character-by-character concatenation: 16 kB of
+ * garbage for a vote's 500-byte NOTIFY payload (issue #10, allocation profile).
+ */
+export function sqlLiteral(text: string): string {
+  const quoted = text.replaceAll("'", "''");
+  return text.includes("\\") ? ` E'${quoted.replaceAll("\\", "\\\\")}'` : `'${quoted}'`;
+}
+
 /** Where a PGlite statement runs: the database itself, or a transaction's handle. */
 type PgliteRunner = Pick<Transaction, "query" | "exec">;
 
@@ -100,9 +111,8 @@ type PgliteRunner = Pick<Transaction, "query" | "exec">;
  * `PREPARE` (PGlite is one connection: it lasts as long as the database is open) and then run as
  * `EXECUTE name(arguments)`: one simple-query message, no parsing or planning of the statement.
  * The arguments are the texts PGlite's own `query` would bind (its serializers, by the parameter
- * types PostgreSQL inferred at PREPARE), written as SQL string literals (quotes doubled: the
- * literal syntax with standard_conforming_strings on, PostgreSQL's default, checked at open),
- * which PostgreSQL converts to the parameter's type exactly as it does a bound text value.
+ * types PostgreSQL inferred at PREPARE), written as SQL string literals (`sqlLiteral`), which
+ * PostgreSQL converts to the parameter's type exactly as it does a bound text value.
  * Transactions (`transaction`) get the same through their handle.
  *
  * The instance also reads DRIZZLE_TEXT_TYPES as text, as drizzle asks with every query, so those
@@ -138,14 +148,6 @@ export class PreparingPGlite extends PGlite {
         this.runPrepared<R>(tx, text, params, options);
       return callback(preparing);
     });
-  }
-
-  /** Fails unless string literals are read as written (the quoting `literalOf` relies on). */
-  async checkLiteralSyntax(): Promise<void> {
-    const [result] = await super.exec("SHOW standard_conforming_strings");
-    const value = (result?.rows[0] as { standard_conforming_strings?: string } | undefined)
-      ?.standard_conforming_strings;
-    if (value !== "on") throw new Error(`PGlite: standard_conforming_strings is ${value ?? "unknown"}, expected on`);
   }
 
   private async runPrepared<T>(
@@ -185,7 +187,6 @@ export class PreparingPGlite extends PGlite {
   private literalOf(value: unknown, oid: number | undefined): string {
     if (value === null || value === undefined) return "NULL";
     const serialize = oid === undefined ? undefined : this.serializers[oid];
-    const text = serialize ? serialize(value) : String(value);
-    return `'${text.replaceAll("'", "''")}'`;
+    return sqlLiteral(serialize ? serialize(value) : String(value));
   }
 }
