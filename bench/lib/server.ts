@@ -131,7 +131,7 @@ export async function startServer(
     NODE_ENV: "development",
     HOST: "127.0.0.1",
     PORT: String(port),
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     AUTH_RATE_LIMIT_IP: "100000000",
     // Every bench client connects from 127.0.0.1 (bench/dos restores the default of 50).
     WS_MAX_SOCKETS_PER_IP: "100000000",
