@@ -13,7 +13,9 @@ describe("OpenAI-compatible engine: criteria suggestions", () => {
       openaiApiKey: "sk-test",
       openaiBaseUrl: stub.baseUrl,
       openaiModel: "gpt-test",
-      timeoutMs: 300,
+      // The stub answers at once; a short timeout only made a loaded machine time out and retry
+      // (a fourth call where the test counts three: CI, 2026-11-26).
+      timeoutMs: 5_000,
       maxTokens: 500,
       rateLimitPerMinute: 30,
     });

@@ -58,14 +58,16 @@ function completion(model: string, content: string | null, finishReason: string,
 
 /**
  * The server settings that point the OpenAI-compatible engine at `stub`: a fake key, the model
- * `gpt-test-mini` and a 300 ms timeout (so timeout tests stay quick); `extra` is added on top.
+ * `gpt-test-mini` and a 1 s timeout (so timeout tests, whose slow replies take 2 s, stay quick;
+ * 300 ms let a loaded CI machine time out a prompt answer and retry it, one call more than the
+ * tests count); `extra` is added on top.
  */
 export function openAiStubEnv(stub: OpenAiStub, extra: Record<string, string> = {}): Record<string, string> {
   return {
     OPENAI_API_KEY: "sk-test-key",
     OPENAI_BASE_URL: stub.baseUrl,
     OPENAI_MODEL: "gpt-test-mini",
-    OPENAI_TIMEOUT_MS: "300",
+    OPENAI_TIMEOUT_MS: "1000",
     ...extra,
   };
 }
