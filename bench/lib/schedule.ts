@@ -2,7 +2,8 @@
  * Votes in every session on a steady schedule for `holdMs` milliseconds: session i's first vote
  * comes `i * intervalMs / sessions.length` ms after the start (spread evenly over one interval),
  * then one every `intervalMs`. Resolves `settleMs` (default 2,000) after the schedule stops, so the
- * last votes' notices arrive before the figures are read.
+ * last votes' notices arrive before the figures are read. A load client that holds a share of
+ * the sessions passes `slotOf` (a session's index among all `slots`) to keep the global spread.
  */
 export async function voteOnSchedule<S>(
   sessions: readonly S[],
@@ -10,10 +11,12 @@ export async function voteOnSchedule<S>(
   intervalMs: number,
   holdMs: number,
   settleMs = 2000,
+  slotOf: (index: number) => number = (index) => index,
+  slots: number = sessions.length,
 ): Promise<void> {
   const timers: NodeJS.Timeout[] = [];
   sessions.forEach((session, i) => {
-    const offset = Math.floor((i * intervalMs) / sessions.length);
+    const offset = Math.floor((slotOf(i) * intervalMs) / slots);
     timers.push(
       setTimeout(() => {
         vote(session);

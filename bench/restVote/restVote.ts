@@ -35,7 +35,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { BackendCpu } from "../lib/backendCpu";
-import { ApiClient, mapLimit, registerUser } from "../lib/http";
+import { ApiClient, mapLimit, registerUser, sendBody } from "../lib/http";
 import { loadAverage, option } from "../lib/options";
 import { type BenchServer, cpuSeconds, type DbKind, startServer } from "../lib/server";
 import { fmt, type Summary, summarize, table } from "../lib/stats";
@@ -172,25 +172,8 @@ async function restVote(server: BenchServer, voter: Voter, client: RestClient = 
     await res.arrayBuffer();
     return res.ok;
   }
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: "127.0.0.1",
-        port: server.port,
-        method: "POST",
-        path: "/api/votes",
-        agent,
-        headers: { ...voter.headers, "content-length": body.length },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve((res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300));
-        res.on("error", reject);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+  const status = await sendBody(agent, server.port, "POST", "/api/votes", voter.headers, body);
+  return status >= 200 && status < 300;
 }
 
 /** One WebSocket vote; resolves true on the ack, false on an error frame. */

@@ -1,84 +1,58 @@
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { Worker } from "node:worker_threads";
 import pg from "pg";
-import WebSocket from "ws";
 import { BackendCpu } from "../lib/backendCpu";
-import { mapLimit } from "../lib/http";
 import { loadAverage, option } from "../lib/options";
-import { voteOnSchedule } from "../lib/schedule";
-import { type SeededSession, seedSessions } from "../lib/seedSessions";
+import { seedSessions } from "../lib/seedSessions";
 import { type BenchServer, cpuSeconds, execSql, startServer } from "../lib/server";
 import { fmt, percentile, table } from "../lib/stats";
+import type { LoadClientData, LoadClientMessage, Samples } from "./loadClient";
 
 /** The hub's NOTIFY channel (api/src/realtime/hub.ts). */
 const CHANNEL = "pointwise_events";
 const TARGET_P99_MS = 50;
 const CONNECT_CONCURRENCY = 100;
-const VOTE_PREFIX = Buffer.from('{"type":"vote_update"');
-const SNAPSHOT_PREFIX = Buffer.from('{"type":"session_snapshot"');
-const ERROR_PREFIX = Buffer.from('{"type":"error"');
 
-/** Whether `data` begins with `prefix` (no decoding). */
-const startsWith = (data: Buffer, prefix: Buffer) =>
-  data.length >= prefix.length && data.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+/** A load client worker and a way to wait for its next message. */
+class LoadClient {
+  readonly worker: Worker;
+  private readonly inbox: LoadClientMessage[] = [];
+  private waiting: ((m: LoadClientMessage) => void) | null = null;
+  private failed: Error | null = null;
 
-/** One guest: its socket, the process it is connected to, and its voter key as a buffer. */
-interface Member {
-  ws: WebSocket;
-  proc: number;
-  token: string;
-  voterKey: Buffer;
-}
-
-/** The vote in flight in a session. */
-interface Pending {
-  voter: number;
-  t0: number;
-  received: number;
-  sameMax: number;
-  crossMax: number;
-}
-
-/** A session during the hold. */
-interface LiveSession {
-  seeded: SeededSession;
-  members: Member[];
-  votes: number;
-  points: number[];
-  current: Pending | null;
-}
-
-/** Samples of the hold, in ms. */
-interface Samples {
-  allOthers: number[];
-  crossAllOthers: number[];
-  same: number[];
-  cross: number[];
-  ack: number[];
-}
-
-/**
- * Opens one guest socket to `wsUrl` and joins `sessionId` with its token.
- * @throws Error on an `error` frame, a close or no snapshot within `timeoutMs`
- */
-function connectMember(wsUrl: string, sessionId: string, token: string, timeoutMs = 60_000): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
-    const timer = setTimeout(() => reject(new Error("no session_snapshot in time")), timeoutMs);
-    ws.on("error", (err) => reject(err));
-    ws.once("close", (code) => reject(new Error(`closed (${code}) before the snapshot`)));
-    ws.once("open", () => ws.send(JSON.stringify({ type: "join_session", sessionId, participantToken: token })));
-    const onJoin = (data: Buffer) => {
-      if (startsWith(data, SNAPSHOT_PREFIX)) {
-        clearTimeout(timer);
-        ws.off("message", onJoin);
-        resolve(ws);
-      } else if (startsWith(data, ERROR_PREFIX)) {
-        clearTimeout(timer);
-        reject(new Error(`join refused: ${data.toString().slice(0, 200)}`));
-      }
+  constructor(data: LoadClientData) {
+    this.worker = new Worker(path.join(__dirname, "loadClient.ts"), { workerData: data });
+    this.worker.on("message", (m: LoadClientMessage) => {
+      if (this.waiting) {
+        const w = this.waiting;
+        this.waiting = null;
+        w(m);
+      } else this.inbox.push(m);
+    });
+    const fail = (err: Error) => {
+      this.failed = err;
+      this.waiting?.({ type: "joined", joined: 0, failures: [err.message] });
     };
-    ws.on("message", onJoin);
-  });
+    this.worker.on("error", fail);
+    this.worker.on("exit", (code) => fail(new Error(`load client exited with ${code}`)));
+  }
+
+  /**
+   * The worker's next message.
+   * @throws Error when the worker failed or exited
+   */
+  async next(): Promise<LoadClientMessage> {
+    const queued = this.inbox.shift();
+    if (queued) return queued;
+    if (this.failed) throw this.failed;
+    const m = await new Promise<LoadClientMessage>((resolve) => {
+      this.waiting = resolve;
+    });
+    if (this.failed) throw this.failed;
+    return m;
+  }
 }
 
 /** Counts the NOTIFYs on the hub's channel while `counting` is set: number, bytes, by message type. */
@@ -123,6 +97,10 @@ async function main(): Promise<void> {
   const size = Number(option("size", "BENCH_SESSION_SIZE", "10"));
   const holdMs = Number(option("seconds", "BENCH_HOLD_S", "60")) * 1000;
   const intervalMs = Number(option("interval", "BENCH_VOTE_MS", "3000"));
+  const clientCount = Math.max(
+    1,
+    Number(option("clients", "BENCH_CLIENTS", String(Math.min(2, os.availableParallelism())))),
+  );
   const via = option("via", "BENCH_VIA", "rest");
   if (via !== "rest" && via !== "ws") throw new Error("--via is rest or ws");
   const total = sessionCount * size;
@@ -130,12 +108,12 @@ async function main(): Promise<void> {
   console.log(
     `Scale-out: 2 server processes on one PostgreSQL database, ${total} participants in ${sessionCount} sessions of ${size} ` +
       `(split across both), one vote per session every ${intervalMs} ms via ${via === "rest" ? "REST POST /api/votes" : "WebSocket vote_update"} ` +
-      `for ${holdMs / 1000} s; load average ${loadAverage()}`,
+      `for ${holdMs / 1000} s, ${clientCount} load client thread(s); load average ${loadAverage()}`,
   );
 
   const env = { WS_MAX_SOCKETS_PER_IP: "100000000" };
   const servers: BenchServer[] = [];
-  let sockets: WebSocket[] = [];
+  const clients: LoadClient[] = [];
   const admin: pg.Client[] = [];
   try {
     // Sequential: A applies the migrations, B finds them applied.
@@ -150,41 +128,41 @@ async function main(): Promise<void> {
     await execSql(a, statements);
     const seedS = (performance.now() - t) / 1000;
 
+    const csrfRes = await fetch(`${a.baseUrl}/api/csrf-token`);
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+
+    // Sessions dealt round-robin: each client's share is spread over the whole schedule.
     t = performance.now();
     const joinCpuBefore = pids.map(cpuSeconds);
-    const flat = list.flatMap((s, si) => s.tokens.map((token, pi) => ({ si, pi, token })));
-    let failures = 0;
-    const live: LiveSession[] = list.map((seeded) => ({
-      seeded,
-      members: [],
-      votes: 0,
-      points: new Array<number>(size).fill(0),
-      current: null,
-    }));
-    await mapLimit(flat, CONNECT_CONCURRENCY, async ({ si, pi, token }) => {
-      const seeded = list[si] as SeededSession;
-      const proc = (pi + si) % 2;
-      try {
-        const ws = await connectMember((servers[proc] as BenchServer).wsUrl, seeded.id, token);
-        (live[si] as LiveSession).members[pi] = {
-          ws,
-          proc,
-          token,
-          voterKey: Buffer.from(`"voterKey":"p:${seeded.participantIds[pi]}"`),
-        };
-        sockets.push(ws);
-      } catch (err) {
-        if (failures++ < 5) console.warn(`  join failed: ${err instanceof Error ? err.message : String(err)}`);
-      }
-    });
+    for (let c = 0; c < clientCount; c++) {
+      clients.push(
+        new LoadClient({
+          sessions: list.flatMap((seeded, slot) => (slot % clientCount === c ? [{ slot, seeded }] : [])),
+          totalSessions: sessionCount,
+          size,
+          intervalMs,
+          holdMs,
+          via,
+          servers: servers.map((s) => ({ wsUrl: s.wsUrl, port: s.port })),
+          csrfToken,
+          connectConcurrency: Math.ceil(CONNECT_CONCURRENCY / clientCount),
+        }),
+      );
+    }
+    let joined = 0;
+    for (const client of clients) {
+      const m = await client.next();
+      if (m.type !== "joined") throw new Error(`load client: ${m.type} before joined`);
+      joined += m.joined;
+      for (const failure of m.failures) console.warn(`  join failed: ${failure}`);
+    }
     const connectS = (performance.now() - t) / 1000;
     const joinCpu = pids.reduce((sum, pid, i) => sum + cpuSeconds(pid) - (joinCpuBefore[i] ?? 0), 0);
     console.log(
-      `  seeded in ${fmt(seedS)} s; ${sockets.length}/${total} joined in ${fmt(connectS)} s ` +
-        `(servers' CPU ${fmt((joinCpu * 1000) / Math.max(1, sockets.length), 1)} ms per join; load average ${loadAverage()})`,
+      `  seeded in ${fmt(seedS)} s; ${joined}/${total} joined in ${fmt(connectS)} s ` +
+        `(servers' CPU ${fmt((joinCpu * 1000) / Math.max(1, joined), 1)} ms per join; load average ${loadAverage()})`,
     );
-    if (sockets.length < total) throw new Error("not every participant joined; see the warnings above");
-    sockets = live.flatMap((s) => s.members.map((m) => m.ws));
+    if (joined < total) throw new Error("not every participant joined; see the warnings above");
     await new Promise((r) => setTimeout(r, 3000)); // join pushes settle
 
     // The bench's own LISTEN connection and the backends' CPU.
@@ -197,100 +175,44 @@ async function main(): Promise<void> {
     await listener.query(`LISTEN ${CHANNEL}`);
     const backends = new BackendCpu(probe);
 
-    // A CSRF token (not bound to anyone) for the browser's double-submit pair.
-    const csrfRes = await fetch(`${a.baseUrl}/api/csrf-token`);
-    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-
-    const samples: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [] };
-    let incomplete = 0;
-    let sent = 0;
-    let refused = 0;
-    const refusals = new Map<string, number>();
-    for (const session of live) {
-      session.members.forEach((member, mi) => {
-        member.ws.on("message", (data: Buffer) => {
-          const at = performance.now();
-          const cur = session.current;
-          if (!cur || mi === cur.voter || !startsWith(data, VOTE_PREFIX)) return;
-          const voter = session.members[cur.voter] as Member;
-          if (!data.includes(voter.voterKey)) return;
-          const ms = at - cur.t0;
-          if (member.proc === voter.proc) {
-            samples.same.push(ms);
-            cur.sameMax = Math.max(cur.sameMax, ms);
-          } else {
-            samples.cross.push(ms);
-            cur.crossMax = Math.max(cur.crossMax, ms);
-          }
-          if (++cur.received === size - 1) {
-            samples.allOthers.push(Math.max(cur.sameMax, cur.crossMax));
-            samples.crossAllOthers.push(cur.crossMax);
-            session.current = null;
-          }
-        });
-      });
-    }
-    const refuse = (why: string) => {
-      refused++;
-      refusals.set(why, (refusals.get(why) ?? 0) + 1);
-    };
-    const vote = (session: LiveSession) => {
-      if (session.current) incomplete++;
-      const voterIndex = session.votes % size;
-      session.votes++;
-      const voter = session.members[voterIndex] as Member;
-      const points = session.points[voterIndex] === 3 ? 5 : 3;
-      session.points[voterIndex] = points;
-      const t0 = performance.now();
-      session.current = { voter: voterIndex, t0, received: 0, sameMax: 0, crossMax: 0 };
-      sent++;
-      const body = JSON.stringify({ storyId: session.seeded.storyId, points });
-      if (via === "ws") {
-        voter.ws.send(JSON.stringify({ type: "vote_update", storyId: session.seeded.storyId, points }));
-        return;
-      }
-      fetch(`${(servers[voter.proc] as BenchServer).baseUrl}/api/votes`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          cookie: `pt_${session.seeded.id}=${voter.token}; csrf-token=${csrfToken}`,
-          "x-csrf-token": csrfToken,
-        },
-        body,
-      }).then(
-        async (res) => {
-          await res.arrayBuffer();
-          if (res.ok) samples.ack.push(performance.now() - t0);
-          else refuse(`HTTP ${res.status}`);
-        },
-        (err: unknown) => {
-          const cause = err instanceof Error && err.cause instanceof Error ? `: ${err.cause.message}` : "";
-          refuse(err instanceof Error ? `${err.message}${cause}` : String(err));
-        },
-      );
-    };
-
     // Hold.
     const loadStart = loadAverage();
     const cpuBefore = pids.map(cpuSeconds);
     await backends.sample(true);
     const clientCpuBefore = process.cpuUsage();
-    const loopDelay = monitorEventLoopDelay({ resolution: 2 });
-    loopDelay.enable();
     notifies.counting = true;
     const holdStart = performance.now();
     const sampler = setInterval(() => void backends.sample().catch(() => undefined), 1000);
-    await voteOnSchedule(live, vote, intervalMs, holdMs); // and 2 s for the last votes to arrive
+    for (const client of clients) client.worker.postMessage("start");
+    const reports = [];
+    for (const client of clients) {
+      const m = await client.next();
+      if (m.type !== "done") throw new Error(`load client: ${m.type} instead of done`);
+      reports.push(m);
+    }
     clearInterval(sampler);
     await backends.sample();
     notifies.counting = false;
     const holdS = (performance.now() - holdStart) / 1000;
-    loopDelay.disable();
     const clientCpu = process.cpuUsage(clientCpuBefore);
     const serverCpu = pids.map((pid, i) => cpuSeconds(pid) - (cpuBefore[i] ?? 0));
     const pgCpu = backends.used();
-    const leftOver = live.filter((s) => s.current !== null).length;
-    const held = sockets.filter((s) => s.readyState === WebSocket.OPEN).length;
+
+    const samples: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [] };
+    const refusals = new Map<string, number>();
+    let sent = 0;
+    let incomplete = 0;
+    let held = 0;
+    for (const r of reports) {
+      for (const key of Object.keys(samples) as (keyof Samples)[]) {
+        for (const x of r.samples[key]) samples[key].push(x);
+      }
+      for (const [why, n] of r.refusals) refusals.set(why, (refusals.get(why) ?? 0) + n);
+      sent += r.sent;
+      incomplete += r.incomplete;
+      held += r.held;
+    }
+    const refused = [...refusals.values()].reduce((x, y) => x + y, 0);
     const delivered = samples.allOthers.length;
     // Per committed vote: each one is published (one vote_update NOTIFY) after its commit, so
     // votes refused or still queued when the hold ends do not dilute the costs.
@@ -300,7 +222,7 @@ async function main(): Promise<void> {
 
     console.log(`\nLatency (ms) from just before the vote is sent. Votes sent ${sent} (${fmt(sent / holdS, 0)}/s),`);
     console.log(
-      `fully delivered ${delivered}, not complete before the session's next vote ${incomplete + leftOver}, refused ${refused}` +
+      `fully delivered ${delivered}, not complete before the session's next vote ${incomplete}, refused ${refused}` +
         `${refusals.size ? ` (${[...refusals].map(([k, v]) => `${k}: ${v}`).join(", ")})` : ""}; sockets held ${held}/${total}.\n`,
     );
     const allP99 = percentile(
@@ -335,9 +257,10 @@ async function main(): Promise<void> {
           `${pct(pgCpu.seconds)}; ${fmt(perVote(pgCpu.seconds) * 1000, 2)}`,
         ],
         [
-          "load client CPU (% of one core)",
+          `load clients' CPU (% of one core, ${clientCount} thread(s))`,
           pct((clientCpu.user + clientCpu.system) / 1e6) +
-            `; event-loop delay p99 ${fmt(loopDelay.percentile(99) / 1e6 - 2, 1)} ms, max ${fmt(loopDelay.max / 1e6 - 2, 1)} ms`,
+            `; event-loop delay p99 ${reports.map((r) => fmt(r.loopP99, 1)).join(" / ")} ms, ` +
+            `max ${reports.map((r) => fmt(r.loopMax, 1)).join(" / ")} ms`,
         ],
         ["NOTIFYs per vote", fmt(perVote(notifies.count), 2)],
         ["NOTIFY payload bytes per vote", fmt(perVote(notifies.bytes), 0)],
@@ -363,7 +286,7 @@ async function main(): Promise<void> {
     for (const c of admin) await c.end().catch(() => undefined);
     // Stop the servers first: 10,000 client closes would each cost a presence update.
     for (const s of [...servers].reverse()) await s.stop();
-    for (const s of sockets) s.terminate();
+    await Promise.all(clients.map((c) => c.worker.terminate()));
   }
 }
 
