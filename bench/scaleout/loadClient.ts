@@ -7,8 +7,9 @@
  * has its own heap and event loop; a session's voter and listeners stay in one worker, so a
  * latency is read on one clock.
  *
- * Protocol (worker <- main): `start` begins the hold. (worker -> main): `joined` once every
- * socket of the share has its snapshot (or failed), `done` with the samples after the hold.
+ * Protocol (worker <- main): `start` begins the warm-up, `hold` the measured hold. (worker ->
+ * main): `joined` once every socket of the share has its snapshot (or failed), `warmed` with the
+ * warm-up's samples, `done` with the hold's.
  */
 import http from "node:http";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
@@ -31,6 +32,10 @@ export interface LoadClientData {
   /** A CSRF token (not bound to anyone) for the browser's double-submit pair. */
   csrfToken: string;
   connectConcurrency: number;
+  /** A vote slower than this (ms) to reach all others has its send time kept (`Samples.slowAt`). */
+  slowMs: number;
+  /** Votes on the same schedule before the hold, reported apart (ms; 0: none). */
+  warmupMs: number;
 }
 
 /** Latencies of the hold, in ms from just before the vote was sent. */
@@ -45,23 +50,27 @@ export interface Samples {
   cross: number[];
   /** Per REST vote: the answer to the voter. */
   ack: number[];
+  /** When (s into the hold) each vote slower than `slowMs` to reach all others was sent. */
+  slowAt: number[];
+}
+
+/** A phase's figures: `warmed` after the warm-up, `done` after the hold. */
+export interface PhaseReport {
+  type: "warmed" | "done";
+  samples: Samples;
+  sent: number;
+  /** Votes not delivered to everyone before the session's next vote, or by the phase's end. */
+  incomplete: number;
+  refusals: [string, number][];
+  /** Sockets still open (`done` only). */
+  held: number;
+  /** This worker's event-loop delay during the hold (ms; `done` only). */
+  loopP99: number;
+  loopMax: number;
 }
 
 /** Worker -> main messages. */
-export type LoadClientMessage =
-  | { type: "joined"; joined: number; failures: string[] }
-  | {
-      type: "done";
-      samples: Samples;
-      sent: number;
-      /** Votes not delivered to everyone before the session's next vote, or by the end. */
-      incomplete: number;
-      refusals: [string, number][];
-      held: number;
-      /** This worker's event-loop delay during the hold (ms). */
-      loopP99: number;
-      loopMax: number;
-    };
+export type LoadClientMessage = { type: "joined"; joined: number; failures: string[] } | PhaseReport;
 
 const VOTE_PREFIX = Buffer.from('{"type":"vote_update"');
 const SNAPSHOT_PREFIX = Buffer.from('{"type":"session_snapshot"');
@@ -81,13 +90,34 @@ interface Member {
   voterKey: Buffer;
 }
 
-/** The vote in flight in a session. */
+/** Votes of one phase (warm-up or hold) and what became of them. */
+interface Phase {
+  samples: Samples;
+  /** performance.now() at its start. */
+  start: number;
+  sent: number;
+  /** Votes not delivered to everyone before the session's next vote. */
+  incomplete: number;
+  refusals: Map<string, number>;
+}
+
+/** A phase with nothing in it yet, starting now. */
+const newPhase = (): Phase => ({
+  samples: { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [], slowAt: [] },
+  start: performance.now(),
+  sent: 0,
+  incomplete: 0,
+  refusals: new Map(),
+});
+
+/** The vote in flight in a session, and the phase it counts in. */
 interface Pending {
   voter: number;
   t0: number;
   received: number;
   sameMax: number;
   crossMax: number;
+  phase: Phase;
 }
 
 /** A session during the hold. */
@@ -163,13 +193,9 @@ async function run(data: LoadClientData, port: NonNullable<typeof parentPort>): 
     joined: sockets.length,
     failures: failures.slice(0, 5),
   } satisfies LoadClientMessage);
-  await new Promise<void>((resolve) => port.once("message", () => resolve()));
+  await nextMessage(port);
 
-  const samples: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [] };
-  let incomplete = 0;
-  let sent = 0;
-  const refusals = new Map<string, number>();
-  const refuse = (why: string) => refusals.set(why, (refusals.get(why) ?? 0) + 1);
+  let phase = newPhase();
   for (const session of live) {
     session.members.forEach((member, mi) => {
       member.ws.on("message", (frame: Buffer) => {
@@ -179,6 +205,7 @@ async function run(data: LoadClientData, port: NonNullable<typeof parentPort>): 
         const voter = session.members[cur.voter] as Member;
         if (!frame.includes(voter.voterKey)) return;
         const ms = at - cur.t0;
+        const { samples } = cur.phase;
         if (member.proc === voter.proc) {
           samples.same.push(ms);
           cur.sameMax = Math.max(cur.sameMax, ms);
@@ -187,7 +214,9 @@ async function run(data: LoadClientData, port: NonNullable<typeof parentPort>): 
           cur.crossMax = Math.max(cur.crossMax, ms);
         }
         if (++cur.received === size - 1) {
-          samples.allOthers.push(Math.max(cur.sameMax, cur.crossMax));
+          const allOthers = Math.max(cur.sameMax, cur.crossMax);
+          samples.allOthers.push(allOthers);
+          if (allOthers > data.slowMs) samples.slowAt.push((cur.t0 - cur.phase.start) / 1000);
           samples.crossAllOthers.push(cur.crossMax);
           session.current = null;
         }
@@ -197,53 +226,72 @@ async function run(data: LoadClientData, port: NonNullable<typeof parentPort>): 
   // Keep-alive connections per server process, as a browser keeps them.
   const agents = data.servers.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
   const vote = (session: LiveSession) => {
-    if (session.current) incomplete++;
+    const votePhase = phase;
+    if (session.current) session.current.phase.incomplete++;
     const voterIndex = session.votes % size;
     session.votes++;
     const voter = session.members[voterIndex] as Member;
     const points = session.points[voterIndex] === 3 ? 5 : 3;
     session.points[voterIndex] = points;
     const t0 = performance.now();
-    session.current = { voter: voterIndex, t0, received: 0, sameMax: 0, crossMax: 0 };
-    sent++;
+    session.current = { voter: voterIndex, t0, received: 0, sameMax: 0, crossMax: 0, phase: votePhase };
+    votePhase.sent++;
     if (data.via === "ws") {
       voter.ws.send(JSON.stringify({ type: "vote_update", storyId: session.seeded.storyId, points }));
       return;
     }
     const body = Buffer.from(JSON.stringify({ storyId: session.seeded.storyId, points }));
     const server = data.servers[voter.proc] as LoadClientData["servers"][number];
+    const refuse = (why: string) => votePhase.refusals.set(why, (votePhase.refusals.get(why) ?? 0) + 1);
     sendBody(agents[voter.proc] as http.Agent, server.port, "POST", "/api/votes", voter.headers, body).then(
       (status) => {
-        if (status >= 200 && status < 300) samples.ack.push(performance.now() - t0);
+        if (status >= 200 && status < 300) votePhase.samples.ack.push(performance.now() - t0);
         else refuse(`HTTP ${status}`);
       },
       (err: unknown) => refuse(err instanceof Error ? err.message : String(err)),
     );
   };
+  const schedule = (ms: number, settleMs: number) =>
+    voteOnSchedule(live, vote, data.intervalMs, ms, settleMs, (i) => (live[i] as LiveSession).slot, data.totalSessions);
 
+  // Warm-up: the same schedule, reported apart (a server's first votes compile its code and
+  // prepare its statements on every pool connection; the client opens its connections).
+  if (data.warmupMs > 0) await schedule(data.warmupMs, 1000);
+  port.postMessage(reportOf("warmed", phase, live));
+  await nextMessage(port);
+
+  // A warm-up vote still pending was counted incomplete in the warm-up's report.
+  for (const session of live) session.current = null;
+  phase = newPhase();
   const loopDelay = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loopDelay.enable();
-  await voteOnSchedule(
-    live,
-    vote,
-    data.intervalMs,
-    data.holdMs,
-    2000,
-    (i) => (live[i] as LiveSession).slot,
-    data.totalSessions,
-  );
+  await schedule(data.holdMs, 2000);
   loopDelay.disable();
   for (const agent of agents) agent.destroy();
   port.postMessage({
-    type: "done",
-    samples,
-    sent,
-    incomplete: incomplete + live.filter((s) => s.current !== null).length,
-    refusals: [...refusals],
+    ...reportOf("done", phase, live),
     held: sockets.filter((s) => s.readyState === WebSocket.OPEN).length,
     loopP99: loopDelay.percentile(99) / 1e6 - LOOP_RESOLUTION_MS,
     loopMax: loopDelay.max / 1e6 - LOOP_RESOLUTION_MS,
   } satisfies LoadClientMessage);
+}
+
+/** The next message from scaleout.ts (`start`, then `hold`). */
+const nextMessage = (port: NonNullable<typeof parentPort>) =>
+  new Promise<void>((resolve) => port.once("message", () => resolve()));
+
+/** A phase's report (held sockets and loop delay: filled in for `done`). */
+function reportOf(type: "warmed" | "done", phase: Phase, live: LiveSession[]): PhaseReport {
+  return {
+    type,
+    samples: phase.samples,
+    sent: phase.sent,
+    incomplete: phase.incomplete + live.filter((s) => s.current?.phase === phase).length,
+    refusals: [...phase.refusals],
+    held: 0,
+    loopP99: Number.NaN,
+    loopMax: Number.NaN,
+  };
 }
 
 if (!isMainThread && parentPort) {

@@ -97,6 +97,7 @@ async function main(): Promise<void> {
   const size = Number(option("size", "BENCH_SESSION_SIZE", "10"));
   const holdMs = Number(option("seconds", "BENCH_HOLD_S", "60")) * 1000;
   const intervalMs = Number(option("interval", "BENCH_VOTE_MS", "3000"));
+  const warmupMs = Number(option("warmup", "BENCH_WARMUP_S", "3")) * 1000;
   const clientCount = Math.max(
     1,
     Number(option("clients", "BENCH_CLIENTS", String(Math.min(2, os.availableParallelism())))),
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
   console.log(
     `Scale-out: 2 server processes on one PostgreSQL database, ${total} participants in ${sessionCount} sessions of ${size} ` +
       `(split across both), one vote per session every ${intervalMs} ms via ${via === "rest" ? "REST POST /api/votes" : "WebSocket vote_update"} ` +
-      `for ${holdMs / 1000} s, ${clientCount} load client thread(s); load average ${loadAverage()}`,
+      `for ${holdMs / 1000} s after a ${warmupMs / 1000} s warm-up, ${clientCount} load client thread(s); load average ${loadAverage()}`,
   );
 
   const env = { WS_MAX_SOCKETS_PER_IP: "100000000" };
@@ -146,6 +147,8 @@ async function main(): Promise<void> {
           servers: servers.map((s) => ({ wsUrl: s.wsUrl, port: s.port })),
           csrfToken,
           connectConcurrency: Math.ceil(CONNECT_CONCURRENCY / clientCount),
+          slowMs: TARGET_P99_MS,
+          warmupMs,
         }),
       );
     }
@@ -175,6 +178,25 @@ async function main(): Promise<void> {
     await listener.query(`LISTEN ${CHANNEL}`);
     const backends = new BackendCpu(probe);
 
+    // Warm-up: the hold's schedule for `--warmup` seconds, reported apart.
+    for (const client of clients) client.worker.postMessage("start");
+    const warm: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [], slowAt: [] };
+    let warmSent = 0;
+    for (const client of clients) {
+      const m = await client.next();
+      if (m.type !== "warmed") throw new Error(`load client: ${m.type} instead of warmed`);
+      warmSent += m.sent;
+      for (const x of m.samples.allOthers) warm.allOthers.push(x);
+    }
+    if (warmupMs > 0) {
+      const sorted = [...warm.allOthers].sort((x, y) => x - y);
+      console.log(
+        `  warm-up (${warmupMs / 1000} s, not counted below): ${warmSent} votes, ${sorted.length} fully delivered, ` +
+          `all others p50 ${fmt(percentile(sorted, 0.5), 1)} / p99 ${fmt(percentile(sorted, 0.99), 1)} / ` +
+          `max ${fmt(sorted[sorted.length - 1] ?? Number.NaN, 1)} ms`,
+      );
+    }
+
     // Hold.
     const loadStart = loadAverage();
     const cpuBefore = pids.map(cpuSeconds);
@@ -182,8 +204,9 @@ async function main(): Promise<void> {
     const clientCpuBefore = process.cpuUsage();
     notifies.counting = true;
     const holdStart = performance.now();
+    const holdStartedAt = new Date();
     const sampler = setInterval(() => void backends.sample().catch(() => undefined), 1000);
-    for (const client of clients) client.worker.postMessage("start");
+    for (const client of clients) client.worker.postMessage("hold");
     const reports = [];
     for (const client of clients) {
       const m = await client.next();
@@ -198,7 +221,7 @@ async function main(): Promise<void> {
     const serverCpu = pids.map((pid, i) => cpuSeconds(pid) - (cpuBefore[i] ?? 0));
     const pgCpu = backends.used();
 
-    const samples: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [] };
+    const samples: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [], slowAt: [] };
     const refusals = new Map<string, number>();
     let sent = 0;
     let incomplete = 0;
@@ -239,6 +262,18 @@ async function main(): Promise<void> {
         row("  other process (via NOTIFY)", samples.cross),
         ...(via === "rest" ? [row("REST answer to the voter", samples.ack)] : []),
       ]),
+    );
+    // Whether the slow votes are spread over the hold or bunched in a few stalls.
+    const slowBySecond = new Map<number, number>();
+    for (const at of samples.slowAt) slowBySecond.set(Math.floor(at), (slowBySecond.get(Math.floor(at)) ?? 0) + 1);
+    console.log(
+      `\nVotes slower than ${TARGET_P99_MS} ms to reach all others: ${samples.slowAt.length} ` +
+        `(hold started ${holdStartedAt.toISOString()}) ` +
+        `(${fmt((samples.slowAt.length / Math.max(1, delivered)) * 100, 2)} %), by second of the hold sent in: ` +
+        ([...slowBySecond]
+          .sort((x, y) => x[0] - y[0])
+          .map(([second, n]) => `${second}s:${n}`)
+          .join(" ") || "none"),
     );
     const cpuTotal = serverCpu.reduce((s, x) => s + x, 0);
     console.log("");
