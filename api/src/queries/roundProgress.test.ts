@@ -9,7 +9,7 @@ import {
   votes,
 } from "../db/schema";
 import { startTestServer, type TestServer } from "../testing/testServer";
-import { castVoteIfUnchanged, roundProgress, type VoteState } from "./roundProgress";
+import { castVoteIfUnchanged, participantPresence, roundProgress, type VoteState } from "./roundProgress";
 
 /**
  * The vote's one statement (issue #10): it writes only when the story and session are as the
@@ -155,5 +155,67 @@ describe("castVoteIfUnchanged", () => {
       .where(eq(sessionParticipants.id, gone.id));
     expect(row?.running).toBe(true);
     expect(await roundProgress(db, state.sessionId, story.id)).toEqual({ votedCount: 2, expectedVoters: 4 });
+  });
+});
+
+describe("participantPresence", () => {
+  it("reads the room in join order with users, presence and names exactly as stored", async () => {
+    const { session, creator, online, grace, gone, observer } = await room();
+    const db = server.ctx.db;
+    // The room comes back as one JSON value: a name JSON must escape survives unchanged.
+    const tricky = 'Zoë "Z" \\ O\'Brien </script> 🚀\n\ttab';
+    const [odd] = await db
+      .insert(sessionParticipants)
+      .values({ sessionId: session.id, displayName: tricky, isAnonymous: true, role: "participant" })
+      .returning();
+    const [removed] = await db
+      .insert(sessionParticipants)
+      .values({ sessionId: session.id, displayName: "Left", isAnonymous: true, removedAt: new Date() })
+      .returning();
+    if (!odd || !removed) throw new Error("no participant");
+    const people = await participantPresence(db, session.id);
+    const byKey = new Map(people.map((p) => [p.voterKey, p]));
+    // Join order; the removed participant is left out.
+    expect(people.map((p) => p.voterKey)).toEqual([
+      `u:${creator.id}`,
+      `p:${online.id}`,
+      `p:${grace.id}`,
+      `p:${gone.id}`,
+      `p:${observer.id}`,
+      `p:${odd.id}`,
+    ]);
+    expect(byKey.get(`p:${odd.id}`)?.row.displayName).toBe(tricky);
+    expect(byKey.get(`u:${creator.id}`)?.user).toEqual({
+      id: creator.id,
+      email: creator.email,
+      firstName: creator.firstName,
+      lastName: creator.lastName,
+      profileImageUrl: creator.profileImageUrl,
+    });
+    expect(byKey.get(`p:${online.id}`)?.user).toBeNull();
+    expect(byKey.get(`p:${observer.id}`)?.row).toMatchObject({ role: "observer", isAnonymous: true, userId: null });
+    const [stored] = await db.select().from(sessionParticipants).where(eq(sessionParticipants.id, grace.id));
+    expect(byKey.get(`p:${grace.id}`)?.row.joinedAt.getTime()).toBe(stored?.joinedAt.getTime());
+    expect(byKey.get(`p:${grace.id}`)?.row.presentUntil?.getTime()).toBe(stored?.presentUntil?.getTime());
+    // Online through a live instance; present while online or within the grace.
+    const flags = people.map((p) => [p.online, p.present]);
+    expect(flags).toEqual([
+      [true, true],
+      [true, true],
+      [false, true],
+      [false, false],
+      [true, true],
+      [false, false],
+    ]);
+  });
+
+  it("reads an empty room as no one", async () => {
+    const { creator } = await room();
+    const [session] = await server.ctx.db
+      .insert(pointingSessions)
+      .values({ title: "empty", creatorId: creator.id })
+      .returning();
+    if (!session) throw new Error("no session");
+    expect(await participantPresence(server.ctx.db, session.id)).toEqual([]);
   });
 });
