@@ -8,50 +8,55 @@ import { loadAverage, option } from "../lib/options";
 import { seedSessions } from "../lib/seedSessions";
 import { type BenchServer, cpuSeconds, execSql, startServer } from "../lib/server";
 import { fmt, percentile, table } from "../lib/stats";
-import type { LoadClientData, LoadClientMessage, Samples } from "./loadClient";
+import type { LoadClientData, LoadClientMessage, PhaseReport, Samples } from "./loadClient";
 
 /** The hub's NOTIFY channel (api/src/realtime/hub.ts). */
 const CHANNEL = "pointwise_events";
 const TARGET_P99_MS = 50;
 const CONNECT_CONCURRENCY = 100;
 
+/** The message of a type a load client sends: its join count, or a phase's report. */
+type MessageOf<T extends LoadClientMessage["type"]> = T extends PhaseReport["type"]
+  ? PhaseReport
+  : Exclude<LoadClientMessage, PhaseReport>;
+
 /** A load client worker and a way to wait for its next message. */
 class LoadClient {
   readonly worker: Worker;
   private readonly inbox: LoadClientMessage[] = [];
-  private waiting: ((m: LoadClientMessage) => void) | null = null;
+  private waiting: { resolve(m: LoadClientMessage): void; reject(err: Error): void } | null = null;
   private failed: Error | null = null;
 
   constructor(data: LoadClientData) {
     this.worker = new Worker(path.join(__dirname, "loadClient.ts"), { workerData: data });
     this.worker.on("message", (m: LoadClientMessage) => {
-      if (this.waiting) {
-        const w = this.waiting;
-        this.waiting = null;
-        w(m);
-      } else this.inbox.push(m);
+      const waiting = this.waiting;
+      this.waiting = null;
+      if (waiting) waiting.resolve(m);
+      else this.inbox.push(m);
     });
     const fail = (err: Error) => {
-      this.failed = err;
-      this.waiting?.({ type: "joined", joined: 0, failures: [err.message] });
+      this.failed ??= err;
+      this.waiting?.reject(err);
+      this.waiting = null;
     };
     this.worker.on("error", fail);
     this.worker.on("exit", (code) => fail(new Error(`load client exited with ${code}`)));
   }
 
   /**
-   * The worker's next message.
-   * @throws Error when the worker failed or exited
+   * The worker's next message, which must be of `type`.
+   * @throws Error when the worker failed or exited, or sent another message
    */
-  async next(): Promise<LoadClientMessage> {
-    const queued = this.inbox.shift();
-    if (queued) return queued;
-    if (this.failed) throw this.failed;
-    const m = await new Promise<LoadClientMessage>((resolve) => {
-      this.waiting = resolve;
-    });
-    if (this.failed) throw this.failed;
-    return m;
+  async next<T extends LoadClientMessage["type"]>(type: T): Promise<MessageOf<T>> {
+    const m =
+      this.inbox.shift() ??
+      (await new Promise<LoadClientMessage>((resolve, reject) => {
+        if (this.failed) reject(this.failed);
+        else this.waiting = { resolve, reject };
+      }));
+    if (m.type !== type) throw new Error(`load client: ${m.type} instead of ${type}`);
+    return m as MessageOf<T>;
   }
 }
 
@@ -154,8 +159,7 @@ async function main(): Promise<void> {
     }
     let joined = 0;
     for (const client of clients) {
-      const m = await client.next();
-      if (m.type !== "joined") throw new Error(`load client: ${m.type} before joined`);
+      const m = await client.next("joined");
       joined += m.joined;
       for (const failure of m.failures) console.warn(`  join failed: ${failure}`);
     }
@@ -183,8 +187,7 @@ async function main(): Promise<void> {
     const warm: Samples = { allOthers: [], crossAllOthers: [], same: [], cross: [], ack: [], slowAt: [] };
     let warmSent = 0;
     for (const client of clients) {
-      const m = await client.next();
-      if (m.type !== "warmed") throw new Error(`load client: ${m.type} instead of warmed`);
+      const m = await client.next("warmed");
       warmSent += m.sent;
       for (const x of m.samples.allOthers) warm.allOthers.push(x);
     }
@@ -209,9 +212,7 @@ async function main(): Promise<void> {
     for (const client of clients) client.worker.postMessage("hold");
     const reports = [];
     for (const client of clients) {
-      const m = await client.next();
-      if (m.type !== "done") throw new Error(`load client: ${m.type} instead of done`);
-      reports.push(m);
+      reports.push(await client.next("done"));
     }
     clearInterval(sampler);
     await backends.sample();

@@ -23,6 +23,12 @@ export const PRESENCE_TTL_SECONDS = 8;
 export const HEARTBEAT_MS = 2500;
 
 /**
+ * The `realtime_instances.seen_at` after which an instance is live (PRESENCE_TTL_SECONDS before
+ * now, on the database's clock): the one home of the liveness rule for the reads and the beat.
+ */
+const liveSince = (): SQL => sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
+
+/**
  * The voterKeys connected to `sessionId` on a live instance (a presence row whose instance's row
  * is fresh): the one definition of "online", for the queries that read the room
  * (queries/roundProgress) and the hub's own.
@@ -30,7 +36,7 @@ export const HEARTBEAT_MS = 2500;
 export function liveVoterKeysSql(sessionId: string): SQL {
   return sql`select distinct rp.voter_key from realtime_presence rp
     join realtime_instances ri on ri.instance_id = rp.instance_id
-      and ri.seen_at > now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})
+      and ri.seen_at > ${liveSince()}
     where rp.session_id = ${sessionId}`;
 }
 /** Old `realtime_events` rows are deleted every this many beats (once a minute). */
@@ -309,10 +315,7 @@ export class Hub {
       .from(realtimePresence)
       .innerJoin(
         realtimeInstances,
-        and(
-          eq(realtimeInstances.instanceId, realtimePresence.instanceId),
-          gt(realtimeInstances.seenAt, sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`),
-        ),
+        and(eq(realtimeInstances.instanceId, realtimePresence.instanceId), gt(realtimeInstances.seenAt, liveSince())),
       )
       .where(
         and(
@@ -501,7 +504,6 @@ export class Hub {
   private async runBeat(): Promise<void> {
     const db = this.database.db;
     try {
-      const ttl = sql`now() - make_interval(secs => ${PRESENCE_TTL_SECONDS})`;
       // Both drivers answer `{rows}`; Drizzle's shared type leaves it unknown.
       const result = (await db.execute(sql`
         WITH beat AS (
@@ -509,7 +511,7 @@ export class Hub {
           ON CONFLICT (instance_id) DO UPDATE SET seen_at = now()
           RETURNING (xmax = 0) AS made
         ), dead AS (
-          DELETE FROM realtime_instances WHERE instance_id <> ${this.instanceId} AND seen_at < ${ttl}
+          DELETE FROM realtime_instances WHERE instance_id <> ${this.instanceId} AND seen_at < ${liveSince()}
           RETURNING instance_id
         ), expired AS (
           DELETE FROM realtime_presence WHERE instance_id IN (SELECT instance_id FROM dead)
