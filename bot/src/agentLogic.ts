@@ -148,10 +148,13 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
       case ActivityTypes.ConversationUpdate:
       case ActivityTypes.InstallationUpdate: {
         await port.rememberConversation(conversationOf(activity));
-        const botAdded = activity.membersAdded?.some((m) => m.id === activity.recipient?.id);
-        if (botAdded || activity.type === ActivityTypes.InstallationUpdate) {
-          await context.sendActivity(cardMessage(buildHelpCard()));
-        }
+        // One welcome per install: Teams sends both a conversationUpdate adding the bot and an
+        // installationUpdate for the same install (issue #22), so only the former welcomes; an
+        // installationUpdate (add, upgrade or remove) only refreshes the conversation reference.
+        const botAdded =
+          activity.type === ActivityTypes.ConversationUpdate &&
+          activity.membersAdded?.some((m) => m.id === activity.recipient?.id);
+        if (botAdded) await context.sendActivity(cardMessage(buildHelpCard()));
         return;
       }
       default:

@@ -42,5 +42,9 @@ export function cardMarkdown(strings: TemplateStringsArray, ...values: (string |
   return out as CardMarkdown;
 }
 
-/** "-": a figure that does not exist yet (no votes, no average). */
-export const NONE = "-" as CardMarkdown;
+/**
+ * A figure that does not exist (no votes, no average, no consensus yet): an em dash and the
+ * words, so a screen reader says what it means. A lone "-" is a Markdown list item, which Teams
+ * draws as a bullet (issue #22).
+ */
+export const NONE = "— (no value)" as CardMarkdown;

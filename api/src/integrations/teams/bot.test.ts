@@ -224,3 +224,59 @@ it("refuses activities without a valid Bot Connector token when an app id is con
     await secured.close();
   }
 });
+
+describe("install and empty figures (issue #22)", () => {
+  const elsewhere = () => ({
+    id: `19:${randomUUID().replace(/-/g, "")}@thread.tacv2`,
+    conversationType: "channel",
+    tenantId,
+  });
+  const postedTo = (conversation: { id: string }) =>
+    connector.calls.filter((c) => c.method === "POST" && c.path.includes(conversation.id));
+
+  it("welcomes once per install, though Teams sends both conversationUpdate and installationUpdate", async () => {
+    const conversation = elsewhere();
+    const inIt = (extra: Record<string, unknown>) => post(activity(ann, { ...extra, conversation }));
+    expect((await inIt({ type: "installationUpdate", action: "add" })).status).toBe(200);
+    expect((await inIt({ type: "conversationUpdate", membersAdded: [{ id: "28:pointwise-bot" }] })).status).toBe(200);
+    // Each activity's answer comes after its turn, so every card it posted is recorded by now.
+    const welcomes = postedTo(conversation);
+    expect(welcomes).toHaveLength(1);
+    expect(texts(cardOf(welcomes[0] as ConnectorCall))).toContain("new \\\\<title\\\\>");
+    // Someone else joining, and the app's removal, post nothing.
+    await inIt({ type: "conversationUpdate", membersAdded: [{ id: bob.id }] });
+    await inIt({ type: "installationUpdate", action: "remove" });
+    expect(postedTo(conversation)).toHaveLength(1);
+  });
+
+  it("shows a missing average or consensus as a dash saying 'no value', never a lone '-' (a Markdown bullet)", async () => {
+    const conversation = elsewhere();
+    const sayThere = (text: string) =>
+      post(activity(ann, { type: "message", text: `<at>Pointwise</at> ${text}`, conversation }));
+    const factsOf = (card: Card) =>
+      Object.fromEntries(card.body.flatMap((b) => b.facts ?? []).map((f) => [f.title, f.value]));
+    await sayThere("new Empty figures");
+    await sayThere("add Nobody votes");
+    // Revealed with no votes: no average, no consensus, no range.
+    const revealed = factsOf(
+      invokeCard(
+        await post(
+          activity(ann, {
+            type: "invoke",
+            name: "adaptiveCard/action",
+            value: { action: { type: "Action.Execute", verb: "reveal", data: {} } },
+            conversation,
+          }),
+        ),
+      ),
+    );
+    expect(revealed).toMatchObject({ Average: "— (no value)", Consensus: "— (no value)", Range: "— (no value)" });
+    // Summary before any story is completed: no average points, no consensus rate.
+    await sayThere("summary");
+    const summaryCall = postedTo(conversation).at(-1) as ConnectorCall;
+    const summary = factsOf(cardOf(summaryCall));
+    expect(summary).toMatchObject({ Average: "— (no value)", "Consensus rate": "— (no value)" });
+    for (const value of [...Object.values(revealed), ...Object.values(summary)])
+      expect(value).not.toMatch(/^\s*[-*+]\s*$/);
+  });
+});
