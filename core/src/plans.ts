@@ -99,6 +99,17 @@ export function sessionLimit(plan: string): number | null {
   return planEntry(plan).sessionLimit;
 }
 
+/**
+ * The status of a user's plan as shown (GET /api/subscription/status; issue #22): the free plan
+ * needs no subscription, so it is always active; a paid plan has its subscription's status
+ * (active, trialing, past_due, canceled). The stored column keeps the raw value (default
+ * `inactive`, spec part 1 section 3; `canceled` once a paid subscription ended), which only
+ * matters while a paid plan is held.
+ */
+export function planStatus(plan: string, subscriptionStatus: string): string {
+  return planEntry(plan).id === "free" ? "active" : subscriptionStatus;
+}
+
 /** True when `plan` includes `feature` (AI insights: basic and up; Jira and automations: pro and up). */
 export function planAllows(plan: string, feature: PlanFeature): boolean {
   return planEntry(plan).features.includes(feature);

@@ -236,7 +236,8 @@ describe("webhook", () => {
     }
     subscription.status = "canceled";
     expect((await deliver(stub.event("customer.subscription.deleted", subscription))).status).toBe(200);
-    expect(await statusOf(user)).toMatchObject({ plan: "free", status: "canceled", limit: 3 });
+    // The subscription is cancelled; the free plan it returned to is active (issue #22).
+    expect(await statusOf(user)).toMatchObject({ plan: "free", status: "active", limit: 3 });
     expect(await lockedSessionTitles(server.ctx, user.user.id)).toEqual(["S1", "S2"]);
 
     const again = stub.addSubscription({ customer: subscription.customer, price: STRIPE_TEST.priceBasic });

@@ -76,11 +76,11 @@ describe("guards", () => {
 });
 
 describe("self-hosted mode", () => {
-  it("status of a new user: free, 3, synced", async () => {
+  it("status of a new user: free and active (the free plan needs no subscription; issue #22), 3, synced", async () => {
     const user = await buildUser(server.url);
     expect(await statusOf(user)).toEqual({
       plan: "free",
-      status: "inactive",
+      status: "active",
       sessionsThisMonth: 0,
       sessionsOwned: 0,
       limit: 3,
@@ -117,7 +117,8 @@ describe("self-hosted mode", () => {
     const cancelled = await user.client.post<{ message: string }>("/api/subscription/cancel");
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.message).toMatch(/Free plan/);
-    expect(await statusOf(user)).toMatchObject({ plan: "free", status: "canceled", limit: 3, sessionsOwned: 4 });
+    // The paid subscription ended; the free plan it returned to is active (issue #22).
+    expect(await statusOf(user)).toMatchObject({ plan: "free", status: "active", limit: 3, sessionsOwned: 4 });
     expect(await lockedTitles(user.user.id)).toEqual(["A"]);
     const sessions = await user.client.get<SessionView[]>("/api/sessions");
     expect(sessions.body.filter((s) => s.locked).map((s) => s.title)).toEqual(["A"]);

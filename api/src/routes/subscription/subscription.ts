@@ -1,4 +1,4 @@
-import { sessionLimit } from "@pointwise/core/plans";
+import { planStatus, sessionLimit } from "@pointwise/core/plans";
 import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -33,7 +33,7 @@ export const subscriptionRoutes = (ctx: AppContext) => async (base: FastifyInsta
     const counts = await ownedSessionCounts(ctx, user.id, monthStart);
     const view: SubscriptionStatusView = {
       plan: user.subscriptionPlan,
-      status: user.subscriptionStatus,
+      status: planStatus(user.subscriptionPlan, user.subscriptionStatus),
       sessionsThisMonth: counts.thisMonth,
       sessionsOwned: counts.owned,
       limit: sessionLimit(user.subscriptionPlan),

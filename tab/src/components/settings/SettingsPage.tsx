@@ -11,6 +11,7 @@ import { PlanList } from "./PlanList";
 import { ProfileSection } from "./ProfileSection";
 import { SignInMethods } from "./SignInMethods";
 import { SubscriptionActions } from "./SubscriptionActions";
+import { subscriptionStatusLabel } from "./subscriptionStatusLabel";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px", maxWidth: "760px" },
@@ -64,7 +65,11 @@ export function SettingsPage() {
           <Badge appearance="tint" color="brand" size="large">
             {status ? `${status.plan[0]?.toUpperCase()}${status.plan.slice(1)} Plan` : "..."}
           </Badge>
-          {status ? <Text className={styles.muted}>Status: {status.status}</Text> : null}
+          {status ? (
+            <Text className={styles.muted} data-testid="subscription-status">
+              Status: {subscriptionStatusLabel(status.status)}
+            </Text>
+          ) : null}
         </div>
         {status ? (
           <Text>
