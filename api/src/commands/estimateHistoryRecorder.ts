@@ -56,11 +56,14 @@ export interface SuggestionAtCompletion {
 }
 
 /**
- * The suggestion for a story about to be completed, from the history BEFORE the story joins it
- * (issue #9 section 3, "records whether the team's final points matched"). Read before the
- * completing transaction (the estimator cache reads the database outside it). Answers null when
- * the history is empty, or already holds this story (imported with known points: the team had
- * estimated it, so comparing would measure nothing).
+ * The suggestion for a story about to be completed, from the history BEFORE the story's final
+ * points join it (issue #9 section 3, "records whether the team's final points matched"): the
+ * suggestion the room saw once the votes were revealed. Read before the completing transaction
+ * (the estimator cache reads the database outside it). Answers null only when the history is
+ * empty (PointBot had nothing to go on). A story imported with known points counts too: it was
+ * shown a suggestion like any other, and leaving it out made the summary's "PointBot matched"
+ * read "-" for a backlog imported with points (issue #22); that suggestion leans on the imported
+ * points, as the room saw.
  */
 export async function suggestionAtCompletion(
   ctx: AppContext,
@@ -69,11 +72,6 @@ export async function suggestionAtCompletion(
 ): Promise<SuggestionAtCompletion | null> {
   const view = await suggestFromHistory(ctx.db, session, story);
   if (view.historySize === 0) return null;
-  const known = await ctx.db
-    .select({ id: estimateHistory.id })
-    .from(estimateHistory)
-    .where(eq(estimateHistory.storyId, story.id));
-  if (known.length > 0) return null;
   return { points: view.points, low: view.low, high: view.high };
 }
 

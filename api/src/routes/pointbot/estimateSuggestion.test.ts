@@ -222,9 +222,9 @@ describe("estimate history rows (issue #9 section 3)", () => {
     const after = await suggestionOf(leader.client, probe.id);
     expect(after.body.historySize).toBe(8);
     expect(after.body.similar).toContainEqual({ key: "H-1", title: "Export the sales report as CSV", points: 5 });
-    // Imported with known points: no suggestion recorded, so the accuracy does not count it.
+    // Imported with known points, it had a suggestion all the same (shown at reveal): it counts (issue #22).
     const summary = await leader.client.get<SessionSummaryView>(`/api/sessions/${session.id}/summary`);
-    expect(summary.body.suggestionAccuracy).toEqual({ total: 0, matched: 0, withinRange: 0 });
+    expect(summary.body.suggestionAccuracy).toMatchObject({ total: 1 });
 
     expect((await leader.client.patch(`/api/stories/${h1.id}`, { status: "pending" })).status).toBe(200);
     expect(await historyRowsOf(server.ctx, [h1.id])).toEqual([]);
@@ -273,6 +273,41 @@ describe("suggestion accuracy and insights (issue #9 section 3)", () => {
     const gaps = insights.body.filter((i) => i.metadata?.rule === "history_gap");
     expect(gaps.map((i) => i.storyId)).toEqual([n2.id]);
     expect(gaps[0]?.metadata).toMatchObject({ estimate: 21, points: 3 });
+  });
+
+  it("counts the stories imported with points too: the summary compares what the team saw at reveal (issue #22)", async () => {
+    const { leader, member, session, stories } = await importedSession();
+    const shown = new Map<string, EstimateSuggestionView>();
+    for (const key of ["H-6", "H-4"]) {
+      const story = stories.find((s) => s.ticketNumber === key);
+      if (!story) throw new Error(`no ${key}`);
+      expect((await leader.client.post(`/api/sessions/${session.id}/active-story`, { storyId: story.id })).status).toBe(
+        200,
+      );
+      await voteAndReveal(story.id, [leader, member], 8);
+      // What the room sees once the votes are revealed.
+      const atReveal = await suggestionOf(member.client, story.id);
+      expect(atReveal.status).toBe(200);
+      expect(atReveal.body.historySize).toBeGreaterThan(0);
+      shown.set(story.id, atReveal.body);
+      expect(
+        (await leader.client.patch(`/api/stories/${story.id}`, { status: "completed", finalPoints: 8 })).status,
+      ).toBe(200);
+      // The completed story keeps that suggestion, not one recomputed from its own final points.
+      const afterwards = await suggestionOf(member.client, story.id);
+      expect(afterwards.body).toMatchObject({
+        points: atReveal.body.points,
+        low: atReveal.body.low,
+        high: atReveal.body.high,
+      });
+    }
+    const expected = [...shown.values()];
+    const summary = await member.client.get<SessionSummaryView>(`/api/sessions/${session.id}/summary`);
+    expect(summary.body.suggestionAccuracy).toEqual({
+      total: 2,
+      matched: expected.filter((s) => s.points === 8).length,
+      withinRange: expected.filter((s) => s.low <= 8 && 8 <= s.high).length,
+    });
   });
 
   it("reports no suggestion accuracy before any story is completed", async () => {
