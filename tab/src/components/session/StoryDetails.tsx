@@ -45,7 +45,9 @@ export function StoryDetails({
         {actions}
       </div>
       {ticket}
-      {story.description ? <StoryDescription key={story.id} text={story.description} /> : null}
+      {/* Keyed apart from `criteria`, which callers key by the story id too: two siblings with one
+          key left every visited story's description in the page (issue #22 section 1). */}
+      {story.description ? <StoryDescription key={`description-${story.id}`} text={story.description} /> : null}
       {criteria ? (
         criteria
       ) : story.acceptanceCriteria.length > 0 ? (
