@@ -25,6 +25,31 @@ export interface UserView {
 /** Session status as shown on cards: live (leader present), in_progress, completed. */
 export type SessionStatus = "live" | "in_progress" | "completed";
 
+/**
+ * A session's counts (spec part 1 section 3: totalStories, totalPoints, participantCount), plus
+ * the queue's counts by status (issue #22 section 3): a screen that holds only a window of a big
+ * backlog still knows how far the session is.
+ */
+export interface SessionStats {
+  totalStories: number;
+  /** Sum of the final points of completed stories. */
+  totalPoints: number;
+  participantCount: number;
+  /** Stories neither completed nor skipped (core OPEN_STORY_STATUSES). */
+  openStories: number;
+  completedStories: number;
+  skippedStories: number;
+  /** Stories with a ticket number (Jira key, or any tracker's key). */
+  storiesWithTicket: number;
+  /** Completed stories whose votes agree (spec part 2 section 9: range at most 1, or fewer than 2 votes). */
+  consensusStories: number;
+  /** The lower median of the completed stories' final points (core medianLabel's pick); null when none. */
+  medianFinalPoints: number | null;
+}
+
+/** A session's story counts: SessionStats without the participant count (pushed after story changes). */
+export type StoryStats = Omit<SessionStats, "participantCount">;
+
 /** A pointing session with its status, stats and deck. */
 export interface SessionView {
   id: string;
@@ -47,7 +72,7 @@ export interface SessionView {
   createdAt: string;
   updatedAt: string;
   status: SessionStatus;
-  stats: { totalStories: number; totalPoints: number; participantCount: number };
+  stats: SessionStats;
   /**
    * The server's clock when it answered (ISO 8601): in GET /api/sessions/{id} only, so a client
    * can correct the round timer for its clock offset after a reload (issue #8 section 2).
@@ -60,6 +85,17 @@ export interface SessionView {
   currentStoryId?: string | null;
   votedCount?: number;
   expectedVoters?: number;
+}
+
+/**
+ * A page of a session's queue (GET /api/sessions/{id}/stories/window; issue #22 section 3): the
+ * stories from index `offset` in queue order (among those matching the search, when one was
+ * given), and how many there are in all.
+ */
+export interface StoryWindowView {
+  offset: number;
+  total: number;
+  stories: StoryView[];
 }
 
 /** A story of a session. `round` counts the voting rounds (a new round clears the votes). */

@@ -6,6 +6,7 @@ import type {
   SessionInvitationView,
   SessionView,
   StoryResults,
+  StoryStats,
   StoryView,
   VoteView,
 } from "./presented";
@@ -97,6 +98,17 @@ export const MAX_WATCHED_TEAMS = 50;
 export type TeamChange = "member_role" | "member_removed" | "members_added" | "team_edited";
 
 /**
+ * `ping`: the heartbeat (issue #8 section 5) and the clock sample (issue #22 section 1): the
+ * server answers `pong` with the same `id` and its clock, so the client measures the round trip
+ * and bounds its clock offset.
+ */
+export const pingFrame = z.object({
+  type: z.literal("ping"),
+  /** Any number the client chooses to match the pong to its ping. */
+  id: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+
+/**
  * Frames a client sends, validated by the server before use (spec part 2 section 4; DESIGN.md
  * "Contracts"). A frame that fails is answered with an `error` frame, code VALIDATION_ERROR.
  */
@@ -109,7 +121,7 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   unwatchTeamFrame,
   watchMyTeamsFrame,
   z.object({ type: z.literal("leave_session") }),
-  z.object({ type: z.literal("ping") }),
+  pingFrame,
 ]);
 
 /** A frame as a client sends it (`points` may be `"?"`). */
@@ -144,12 +156,31 @@ export interface RoundProgressFields {
   expectedVoters: number;
 }
 
+/**
+ * The session's story counts after a change of its stories (issue #22 section 3): a client that
+ * holds only a window of a big backlog keeps Session Stats, the Results toggle and the status
+ * right without the whole queue. Absent from pushes of older servers.
+ */
+export interface StoryStatsField {
+  storyStats?: StoryStats;
+}
+
+/** Stories a `stories_imported` push carries at most (the first ones); `count` says how many were added. */
+export const IMPORT_PUSH_STORIES = 50;
+
 /** Frames the server sends. */
 export type ServerMessage =
   | ({
       type: "session_snapshot";
       session: SessionView;
+      /**
+       * A window of the queue around the current story (issue #22 section 3), in queue order:
+       * every story when the backlog fits in it; `storyWindow` says which part.
+       */
       stories: StoryView[];
+      /** Where `stories` sits in the queue: index of its first story, and the queue's length. */
+      storyWindow: { offset: number; total: number };
+      /** Votes on the stories of the window (secrecy applied). */
       votes: VoteView[];
       participants: ParticipantView[];
       /** Pending invitations by e-mail: in the leader's snapshot only (issue #7). */
@@ -198,10 +229,20 @@ export type ServerMessage =
       voterKey: string;
     }
   | { type: "votes_revealed"; sessionId: string; story: StoryView; votes: VoteView[]; results: StoryResults }
-  | { type: "story_update"; sessionId: string; action: "created" | "deleted"; story: StoryView }
-  | { type: "stories_imported"; sessionId: string; stories: StoryView[] }
-  | { type: "story_updated"; sessionId: string; story: StoryView }
-  | { type: "story_status_change"; sessionId: string; story: StoryView }
+  | ({ type: "story_update"; sessionId: string; action: "created" | "deleted"; story: StoryView } & StoryStatsField)
+  | ({
+      /**
+       * Stories were added in bulk (CSV, Jira): `count` of them; `stories` carries at most
+       * IMPORT_PUSH_STORIES of them (the first), so a 2,000-row import does not push megabytes to
+       * every socket (issue #22 section 3); clients read the rest as their queue needs it.
+       */
+      type: "stories_imported";
+      sessionId: string;
+      stories: StoryView[];
+      count: number;
+    } & StoryStatsField)
+  | ({ type: "story_updated"; sessionId: string; story: StoryView } & StoryStatsField)
+  | ({ type: "story_status_change"; sessionId: string; story: StoryView } & StoryStatsField)
   | { type: "round_started"; sessionId: string; story: StoryView }
   /** The leader reordered the queue (PUT /api/sessions/{id}/story-order): every story id in its new order. */
   | { type: "stories_reordered"; sessionId: string; storyIds: string[] }
@@ -259,7 +300,12 @@ export type ServerMessage =
       teamId: string;
     }
   | { type: "ack"; for: ClientMessage["type"]; vote?: VoteView | null; teamId?: string }
-  | { type: "pong" }
+  | {
+      /** The answer to `ping`: its `id`, and the server's clock (ms since the epoch) when it answered. */
+      type: "pong";
+      id?: number;
+      serverNow?: number;
+    }
   | { type: "error"; code: string; message: string }
   | {
       /**

@@ -109,3 +109,37 @@ export const storyOrderSchema = z.object({
 });
 /** A validated queue order. */
 export type StoryOrderInput = z.infer<typeof storyOrderSchema>;
+
+/** The most stories one page of the queue carries (GET /api/sessions/{id}/stories/window). */
+export const STORY_WINDOW_MAX = 200;
+
+/**
+ * GET /api/sessions/{id}/stories/window query (issue #22 section 3, "Big backlogs stay light"):
+ * `limit` stories of the queue from index `offset`, or around story `around` (it is then in the
+ * window, `before` rows after its start); `q` keeps the stories whose title or ticket number
+ * contains it (case-insensitive), and `offset`/`total` then count those only.
+ */
+export const storyWindowQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: "offset must be a whole number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .max(1_000_000, "offset is too large")
+    .default(0),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(STORY_WINDOW_MAX, `limit must be at most ${STORY_WINDOW_MAX}`)
+    .default(50),
+  q: text("Search", { max: 200 }).optional(),
+  around: z.uuid("Invalid story").optional(),
+  before: z.coerce
+    .number({ error: "before must be a whole number" })
+    .int("before must be a whole number")
+    .min(0, "before must be 0 or more")
+    .max(STORY_WINDOW_MAX, `before must be at most ${STORY_WINDOW_MAX}`)
+    .optional(),
+});
+/** A validated window request. */
+export type StoryWindowQuery = z.infer<typeof storyWindowQuerySchema>;

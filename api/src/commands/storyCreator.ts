@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import { publishStoryChange } from "../realtime/storyPushes";
 import { appendStories, type NewStory } from "./storyAppender";
 
 /** Adds one story (leader only, spec part 2 section 2, "Add New Story"). */
@@ -11,7 +12,7 @@ export async function createStory(ctx: AppContext, access: SessionAccess, input:
   const story = rows[0];
   if (!story) throw new Error("unreachable: one story inserted");
   const view = presentStory(story);
-  await ctx.hub.publish(access.session.id, {
+  await publishStoryChange(ctx, {
     type: "story_update",
     sessionId: access.session.id,
     action: "created",

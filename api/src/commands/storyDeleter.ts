@@ -6,6 +6,7 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import { publishStoryChange } from "../realtime/storyPushes";
 
 /**
  * Deletes a story and its votes (leader only); if it was the group's active story the group
@@ -30,7 +31,7 @@ export async function deleteStory(ctx: AppContext, access: SessionAccess, storyI
     }
     return { story, next };
   });
-  await ctx.hub.publish(sessionId, {
+  await publishStoryChange(ctx, {
     type: "story_update",
     sessionId,
     action: "deleted",

@@ -1,8 +1,10 @@
 import type { ImportResult, StoryView } from "@pointwise/core/presented";
+import { IMPORT_PUSH_STORIES } from "@pointwise/core/realtime";
 import type { AppContext } from "../context";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import { publishStoryChange } from "../realtime/storyPushes";
 import { parseBacklog } from "./backlogParser";
 import { type HistoryRowInput, recordImportedHistory } from "./estimateHistoryRecorder";
 import { appendStories } from "./storyAppender";
@@ -37,7 +39,12 @@ export async function importStories(ctx: AppContext, access: SessionAccess, csvT
     return appended;
   });
   const views: StoryView[] = rows.map(presentStory);
-  await ctx.hub.publish(access.session.id, { type: "stories_imported", sessionId: access.session.id, stories: views });
+  await publishStoryChange(ctx, {
+    type: "stories_imported",
+    sessionId: access.session.id,
+    stories: views.slice(0, IMPORT_PUSH_STORIES),
+    count: views.length,
+  });
   if (activated) await publishActiveStory(ctx, access.session.id, activated);
   return { imported: rows.length, errors: [] };
 }

@@ -13,6 +13,7 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
 import { publishActiveStory } from "../realtime/activeStoryChanged";
+import { publishStoryChange } from "../realtime/storyPushes";
 import {
   forgetCompletedStory,
   recordCompletedStory,
@@ -113,7 +114,7 @@ export async function updateStory(
     return { story: updated ?? story, statusChanged, activeChanged, stoppedTimers };
   });
   const view = presentStory(outcome.story);
-  await ctx.hub.publish(sessionId, {
+  await publishStoryChange(ctx, {
     type: outcome.statusChanged ? "story_status_change" : "story_updated",
     sessionId,
     story: view,

@@ -1,15 +1,10 @@
 import { deckFor } from "@pointwise/core/decks";
-import type { SessionStatus, SessionView } from "@pointwise/core/presented";
+import type { SessionStats, SessionStatus, SessionView } from "@pointwise/core/presented";
 import { sessionStatusOf } from "@pointwise/core/sessionStatus";
 import type { SessionRow } from "../policies/sessionPolicy";
 
-/** Counts behind a session's status and stats. */
-export interface SessionCounts {
-  totalStories: number;
-  openStories: number;
-  totalPoints: number;
-  participantCount: number;
-}
+/** Counts behind a session's status and stats (core SessionStats). */
+export type SessionCounts = SessionStats;
 
 /**
  * Status as cards show it: completed when every story is completed or skipped, live while the
@@ -46,6 +41,12 @@ export function presentSession(session: SessionRow, counts: SessionCounts, leade
       totalStories: counts.totalStories,
       totalPoints: counts.totalPoints,
       participantCount: counts.participantCount,
+      openStories: counts.openStories,
+      completedStories: counts.completedStories,
+      skippedStories: counts.skippedStories,
+      storiesWithTicket: counts.storiesWithTicket,
+      consensusStories: counts.consensusStories,
+      medianFinalPoints: counts.medianFinalPoints,
     },
   };
 }

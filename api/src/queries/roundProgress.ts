@@ -1,15 +1,15 @@
 import type { EstimationScale } from "@pointwise/core/decks";
 import type { RoundProgressFields } from "@pointwise/core/realtime";
-import { OPEN_STORY_STATUSES } from "@pointwise/core/storyRules";
 import type { StoryStatus } from "@pointwise/core/storySchemas";
 import { isPresent, type RoundCounts, roundCounts, roundCountsOfGroups, voterKeyOf } from "@pointwise/core/voters";
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db/database";
-import { pointingSessions, stories, votes } from "../db/schema";
+import { votes } from "../db/schema";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import type { ParticipantUser } from "../presenters/participantPresenter";
 import type { VoteRow } from "../presenters/votePresenter";
 import { liveVoterKeysSql } from "../realtime/hub";
+import { currentStoryIdOf } from "./storyWindow";
 
 /** The fields of a participant row that a view of the room reads (presenters/participantPresenter). */
 export type RoomParticipantRow = Pick<
@@ -370,25 +370,4 @@ export async function currentRoundProgress(
 ): Promise<RoundProgressFields> {
   const currentStoryId = await currentStoryIdOf(db, sessionId);
   return { currentStoryId, ...(await roundProgress(db, sessionId, currentStoryId, people)) };
-}
-
-/**
- * The id of the session's current story as core `currentStory` defines it (the chosen story
- * whatever its status, else the first open one in queue order), read without loading the queue:
- * this runs on every join and presence push, and a backlog may hold thousands of stories.
- */
-async function currentStoryIdOf(db: Db | Tx, sessionId: string): Promise<string | null> {
-  const [chosen] = await db
-    .select({ id: stories.id })
-    .from(pointingSessions)
-    .innerJoin(stories, and(eq(stories.id, pointingSessions.activeStoryId), eq(stories.sessionId, sessionId)))
-    .where(eq(pointingSessions.id, sessionId));
-  if (chosen) return chosen.id;
-  const [firstOpen] = await db
-    .select({ id: stories.id })
-    .from(stories)
-    .where(and(eq(stories.sessionId, sessionId), inArray(stories.status, OPEN_STORY_STATUSES)))
-    .orderBy(asc(stories.position), asc(stories.createdAt))
-    .limit(1);
-  return firstOpen?.id ?? null;
 }

@@ -2,9 +2,8 @@ import { roundResults } from "@pointwise/core/consensus";
 import { DISPLAY_NAME_FALLBACK, sessionNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView, StoryResults, StoryView, VoteView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
-import { currentStory } from "@pointwise/core/storyRules";
 import { roundCounts, voterKeyOf } from "@pointwise/core/voters";
-import { asc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { UserRow } from "../auth/currentUser";
 import type { AppContext } from "../context";
 import type { Db, Tx } from "../db/database";
@@ -16,7 +15,14 @@ import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
 import { participantPresence } from "./roundProgress";
 import { pendingInvitationViews } from "./sessionInvitations";
-import { leaderKeysOf, leaderPresent, sessionCountsOf } from "./sessionViews";
+import { leaderKeysOf, leaderPresent, NO_STORIES, storyCountsOf } from "./sessionViews";
+import {
+  currentStoryIdOf,
+  queueOrder,
+  readStoryWindow,
+  SNAPSHOT_STORY_WINDOW,
+  type StoryWindowRows,
+} from "./storyWindow";
 
 /** Stories of a session in queue order. */
 export async function storyViews(ctx: AppContext, sessionId: string): Promise<StoryView[]> {
@@ -29,16 +35,16 @@ function storyRowsOf(db: Db, sessionId: string): Promise<StoryRow[]> {
     .select()
     .from(stories)
     .where(eq(stories.sessionId, sessionId))
-    .orderBy(asc(stories.position), asc(stories.createdAt));
+    .orderBy(...queueOrder);
 }
 
-/** Every vote on a session's stories, oldest first. */
-function sessionVoteRows(db: Db, sessionId: string): Promise<VoteRow[]> {
+/** The votes on some stories, oldest first. */
+async function storyVoteRows(db: Db, storyIds: readonly string[]): Promise<VoteRow[]> {
+  if (storyIds.length === 0) return [];
   return db
-    .select(getTableColumns(votes))
+    .select()
     .from(votes)
-    .innerJoin(stories, eq(stories.id, votes.storyId))
-    .where(eq(stories.sessionId, sessionId))
+    .where(inArray(votes.storyId, [...storyIds]))
     .orderBy(asc(votes.createdAt));
 }
 
@@ -105,21 +111,44 @@ export function resultsByStory(storyList: StoryView[], voteList: VoteView[]): Re
   return results;
 }
 
+/** The stories a snapshot carries: the window of the queue around the current story. */
+async function snapshotWindow(
+  db: Db,
+  sessionId: string,
+): Promise<{ currentStoryId: string | null; window: StoryWindowRows }> {
+  // The first window and the current story in parallel: the current story is in it for any
+  // backlog of up to SNAPSHOT_STORY_WINDOW stories, and early in a big one.
+  const [currentStoryId, first] = await Promise.all([
+    currentStoryIdOf(db, sessionId),
+    readStoryWindow(db, sessionId, { limit: SNAPSHOT_STORY_WINDOW }),
+  ]);
+  if (currentStoryId === null || first.rows.some((r) => r.id === currentStoryId)) {
+    return { currentStoryId, window: first };
+  }
+  const window = await readStoryWindow(db, sessionId, { limit: SNAPSHOT_STORY_WINDOW, around: currentStoryId });
+  return { currentStoryId, window };
+}
+
 /**
- * The full state a (re)joining client starts from (DESIGN.md: "a client that reconnects gets a
- * full snapshot"). Three reads (stories, votes, the room), in parallel, plus the pending
- * invitations for a leader and the leaders' presence when one is not in the room: the session's
- * counts, the current story and the round's counts come from those rows (issue #10: a join made
- * ten queries here), by the same rules as `sessionView` and `currentRoundProgress`.
+ * The state a (re)joining client starts from (DESIGN.md: "a client that reconnects gets a full
+ * snapshot"): the session with its counts, the room, and of the queue only a window around the
+ * current story (SNAPSHOT_STORY_WINDOW stories, `storyWindow` says where) with those stories'
+ * votes and results; the client reads the rest of a big backlog as its queue scrolls or searches
+ * (issue #22 section 3; issue #23 section 2: what a join sends does not grow with the backlog).
+ * The round's counts come from those rows by the same rules as `currentRoundProgress`.
  */
 export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): Promise<ServerMessage> {
   const sessionId = access.session.id;
-  const [storyRows, voteRows, people] = await Promise.all([
-    storyRowsOf(ctx.db, sessionId),
-    sessionVoteRows(ctx.db, sessionId),
+  const [{ currentStoryId, window }, people, storyCounts] = await Promise.all([
+    snapshotWindow(ctx.db, sessionId),
     participantPresence(ctx.db, sessionId),
+    storyCountsOf(ctx.db, [sessionId]),
   ]);
-  const storyList = storyRows.map(presentStory);
+  const storyList = window.rows.map(presentStory);
+  const voteRows = await storyVoteRows(
+    ctx.db,
+    storyList.map((s) => s.id),
+  );
   const revealed = new Set(storyList.filter((s) => s.votesRevealed).map((s) => s.id));
   // Names come with the room; only voters no longer in it (removed) need a read.
   const names = new Map(people.map((p) => [p.voterKey, sessionNameOf({ ...p.user, displayName: p.row.displayName })]));
@@ -138,12 +167,13 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     for (const key of await ctx.hub.onlineVoters(sessionId, leaders)) online.add(key);
   }
   const isLeaderPresent = leaderPresent(access.session, online);
-  const currentStoryId = currentStory(storyList, access.session.activeStoryId)?.id ?? null;
   const votedKeys = voteRows.filter((v) => v.storyId === currentStoryId && !v.coffee).map((v) => voterKeyOf(v));
+  const counts = { ...(storyCounts.get(sessionId) ?? NO_STORIES), participantCount: people.length };
   return {
     type: "session_snapshot",
-    session: presentSession(access.session, sessionCountsOf(storyRows, people.length), isLeaderPresent),
+    session: presentSession(access.session, counts, isLeaderPresent),
     stories: storyList,
+    storyWindow: { offset: window.offset, total: window.total },
     votes: voteList,
     participants,
     ...invitations,

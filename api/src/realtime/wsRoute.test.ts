@@ -129,7 +129,17 @@ describe("WebSocket /ws", () => {
     const rest = await leader.client.get<Record<string, unknown>>(`/api/sessions/${session.id}`);
     const { currentStoryId, votedCount, expectedVoters, serverNow: _, ...view } = rest.body;
     expect({ ...snap.session, status: view.status }).toEqual(view);
-    expect(snap.session.stats).toEqual({ totalStories: 3, totalPoints: 5, participantCount: 3 });
+    expect(snap.session.stats).toEqual({
+      totalStories: 3,
+      totalPoints: 5,
+      participantCount: 3,
+      openStories: 2,
+      completedStories: 1,
+      skippedStories: 0,
+      storiesWithTicket: 0,
+      consensusStories: 1,
+      medianFinalPoints: 5,
+    });
     expect({ currentStoryId: snap.currentStoryId, votedCount: snap.votedCount }).toEqual({
       currentStoryId,
       votedCount,

@@ -261,7 +261,8 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
       const msg = parseFrame(raw);
       switch (msg.type) {
         case "ping":
-          return send({ type: "pong" });
+          // The clock rides along: clients estimate their offset from the round trip (issue #22 section 1).
+          return send({ type: "pong", ...(msg.id === undefined ? {} : { id: msg.id }), serverNow: Date.now() });
         case "leave_session":
           return leave();
         case "join_session":

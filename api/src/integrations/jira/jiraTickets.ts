@@ -5,6 +5,7 @@ import type {
   JiraSearchResult,
 } from "@pointwise/core/jiraSchemas";
 import type { StoryView } from "@pointwise/core/presented";
+import { IMPORT_PUSH_STORIES } from "@pointwise/core/realtime";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { appendStories } from "../../commands/storyAppender";
 import type { AppContext } from "../../context";
@@ -13,6 +14,7 @@ import { notFound, validationError } from "../../errors";
 import type { SessionAccess } from "../../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../../presenters/storyPresenter";
 import { publishActiveStory } from "../../realtime/activeStoryChanged";
+import { publishStoryChange } from "../../realtime/storyPushes";
 import { adfToText, storyToAdf } from "./adf";
 import { jira } from "./jiraClient";
 import {
@@ -61,7 +63,7 @@ async function storeTicket(ctx: AppContext, story: StoryRow, key: string): Promi
     .where(eq(stories.id, story.id))
     .returning();
   const view = presentStory(updated ?? { ...story, ticketNumber: key });
-  await ctx.hub.publish(story.sessionId, { type: "story_updated", sessionId: story.sessionId, story: view });
+  await publishStoryChange(ctx, { type: "story_updated", sessionId: story.sessionId, story: view });
   return view;
 }
 
@@ -227,7 +229,12 @@ export async function importIssues(
   });
   const { rows, activated } = await ctx.db.transaction((tx) => appendStories(tx, access, list));
   const views = rows.map(presentStory);
-  await ctx.hub.publish(access.session.id, { type: "stories_imported", sessionId: access.session.id, stories: views });
+  await publishStoryChange(ctx, {
+    type: "stories_imported",
+    sessionId: access.session.id,
+    stories: views.slice(0, IMPORT_PUSH_STORIES),
+    count: views.length,
+  });
   if (activated) await publishActiveStory(ctx, access.session.id, activated);
   return { imported: rows.length, stories: views };
 }

@@ -1,5 +1,11 @@
+import type { StoryWindowView } from "@pointwise/core/presented";
 import { startTimerSchema } from "@pointwise/core/roundTimer";
-import { createStorySchema, storyOrderSchema, updateStorySchema } from "@pointwise/core/storySchemas";
+import {
+  createStorySchema,
+  storyOrderSchema,
+  storyWindowQuerySchema,
+  updateStorySchema,
+} from "@pointwise/core/storySchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -16,8 +22,10 @@ import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { loadStoryAccess } from "../../policies/storyAccess";
+import { presentStory } from "../../presenters/storyPresenter";
 import { storyViews, voteViews } from "../../queries/sessionState";
 import { storyRoundViews } from "../../queries/storyRounds";
+import { readStoryWindow } from "../../queries/storyWindow";
 import { sessionParams } from "../sessions/schema";
 import { storyParams } from "./schema";
 
@@ -33,6 +41,17 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     sessionPolicy.view(access);
     return storyViews(ctx, access.session.id);
   });
+
+  app.get(
+    "/api/sessions/:id/stories/window",
+    { schema: { params: sessionParams, querystring: storyWindowQuerySchema } },
+    async (request): Promise<StoryWindowView> => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.view(access);
+      const { offset, total, rows } = await readStoryWindow(ctx.db, access.session.id, request.query);
+      return { offset, total, stories: rows.map(presentStory) };
+    },
+  );
 
   app.post(
     "/api/sessions/:id/stories",
