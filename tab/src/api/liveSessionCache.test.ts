@@ -260,7 +260,12 @@ describe("applyServerMessage: story frames", () => {
 
   it("adds imported stories and clears a story's votes when a new round starts", () => {
     const cache = cacheWith({ stories: [buildStory()], votes: [buildVote({ points: 3 })] });
-    cache.apply({ type: "stories_imported", sessionId: SID, stories: [buildStory({ id: "x", position: 5 })] });
+    cache.apply({
+      type: "stories_imported",
+      sessionId: SID,
+      stories: [buildStory({ id: "x", position: 5 })],
+      count: 1,
+    });
     cache.apply({ type: "round_started", sessionId: SID, story: buildStory({ round: 2 }) });
     expect(cache.stories().map((s) => `${s.id} ${s.round}`)).toEqual(["story-1 2", "x 1"]);
     expect(cache.votes()).toEqual([]);

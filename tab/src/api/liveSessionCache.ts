@@ -2,16 +2,18 @@ import type {
   ParticipantView,
   SessionInvitationView,
   SessionView,
+  StoryStats,
   StoryView,
   VoteView,
 } from "@pointwise/core/presented";
 import type { Presence, ServerMessage } from "@pointwise/core/realtime";
-import { sessionStatusOfStories } from "@pointwise/core/sessionStatus";
+import { sessionStatusOf, sessionStatusOfStories } from "@pointwise/core/sessionStatus";
 import type { QueryClient } from "@tanstack/react-query";
 import { insightKeys } from "./insightQueries";
 import { queryKeys } from "./queryKeys";
 import { applyTimerMessage } from "./roundTimerCache";
 import { noteServerTime } from "./serverClock";
+import { cachedStories, markVotesLoaded, queueChanged, queueComplete, seedQueue } from "./storyQueueCache";
 import { applySuggestionMessage, refreshSuggestions } from "./suggestionCache";
 
 /**
@@ -50,6 +52,11 @@ export interface LiveState {
   pendingVote: PendingVote | null;
   /** The leader removed you from this session (`participant_removed` for your voterKey; issue #8 section 1). */
   removed?: boolean;
+  /**
+   * The group's current story as the server last said (snapshot, `participants_update`): the
+   * active story, else the first open one, which a cache holding part of a big queue cannot tell.
+   */
+  currentStoryId?: string | null;
 }
 
 /** The window event a `reaction` push becomes (detail: the push), for the session screen to float it. */
@@ -125,6 +132,33 @@ export function reorderStories(queryClient: QueryClient, sessionId: string, stor
   const index = new Map(storyIds.map((id, i) => [id, i]));
   queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), (old) =>
     (old ?? []).map((s) => ({ ...s, position: index.get(s.id) ?? s.position })).sort(byPosition),
+  );
+  queueChanged(queryClient, sessionId);
+}
+
+/**
+ * Stories added to the queue (created, imported; an import pushes only its first
+ * IMPORT_PUSH_STORIES): into the cache, and the queue's index follows (storyQueueCache).
+ */
+export function addStories(queryClient: QueryClient, sessionId: string, stories: StoryView[]): void {
+  upsertStories(queryClient, sessionId, stories);
+  queueChanged(queryClient, sessionId);
+}
+
+/** A story left the queue (deleted): out of the cache, its votes too, and the queue's index follows. */
+export function removeStory(queryClient: QueryClient, sessionId: string, storyId: string): void {
+  queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), (old) =>
+    (old ?? []).filter((s) => s.id !== storyId),
+  );
+  replaceStoryVotes(queryClient, sessionId, storyId, []);
+  queueChanged(queryClient, sessionId);
+}
+
+/** Writes a push's story counts into the cached session (Session Stats, the Results toggle, the status). */
+export function applyStoryStats(queryClient: QueryClient, sessionId: string, storyStats: StoryStats | undefined) {
+  if (!storyStats) return;
+  queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), (old) =>
+    old ? { ...old, stats: { ...old.stats, ...storyStats } } : old,
   );
 }
 
@@ -210,9 +244,12 @@ const STATUS_CHANGING: ReadonlySet<ServerMessage["type"]> = new Set([
  */
 export function syncSessionStatus(queryClient: QueryClient, sessionId: string): void {
   const live = readLive(queryClient, sessionId);
-  const stories = queryClient.getQueryData<StoryView[]>(queryKeys.stories(sessionId));
-  if (live.connection !== "online" || !live.presence || !stories) return;
-  const status = sessionStatusOfStories(stories, live.presence.leaderPresent);
+  const session = queryClient.getQueryData<SessionView>(queryKeys.session(sessionId));
+  if (live.connection !== "online" || !live.presence || !session) return;
+  // The whole queue cached: its statuses, as they change with every push; else the pushed counts.
+  const status = queueComplete(queryClient, sessionId)
+    ? sessionStatusOfStories(cachedStories(queryClient, sessionId), live.presence.leaderPresent)
+    : sessionStatusOf(session.stats, live.presence.leaderPresent);
   const patch = (view: SessionView): SessionView =>
     view.id === sessionId && view.status !== status ? { ...view, status } : view;
   queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), (old) => (old ? patch(old) : old));
@@ -243,8 +280,24 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       const live = readLive(queryClient, sessionId);
       const cached = queryClient.getQueryData<SessionView>(queryKeys.session(sessionId));
       queryClient.setQueryData<SessionView>(queryKeys.session(sessionId), message.session);
-      queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), [...message.stories].sort(byPosition));
+      // The window of the queue around the current story (issue #22 section 3); older servers sent every story.
+      const stories = [...message.stories].sort(byPosition);
+      const window = message.storyWindow ?? { offset: 0, total: stories.length };
+      queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), stories);
+      seedQueue(
+        queryClient,
+        sessionId,
+        window.offset,
+        window.total,
+        stories.map((s) => s.id),
+      );
       queryClient.setQueryData<VoteView[]>(queryKeys.votes(sessionId), message.votes);
+      markVotesLoaded(
+        queryClient,
+        sessionId,
+        stories.map((s) => s.id),
+        true,
+      );
       queryClient.setQueryData<ParticipantView[]>(queryKeys.participants(sessionId), message.participants);
       if (message.invitations) {
         queryClient.setQueryData<SessionInvitationView[]>(queryKeys.invitations(sessionId), message.invitations);
@@ -259,6 +312,7 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
         // Archived while we were away (issue #8 section 5).
         archived: live.archived || (!!cached && !cached.archivedAt && !!message.session.archivedAt),
         backOnlineAt: live.connection === "reconnecting" ? Date.now() : live.backOnlineAt,
+        currentStoryId: message.currentStoryId,
       });
       noteServerTime(message.serverNow);
       // Suggestions are not in the snapshot: refetch the lists shown (issue #9 section 2).
@@ -270,7 +324,10 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       upsertParticipants(queryClient, sessionId, message.participants);
       const before = queryClient.getQueryData<LiveState>(queryKeys.live(sessionId))?.presence?.online ?? [];
       const online = [...new Set([...before, ...message.online])].filter((key) => !message.offline.includes(key));
-      setLive(queryClient, sessionId, { presence: { online, leaderPresent: message.leaderPresent } });
+      setLive(queryClient, sessionId, {
+        presence: { online, leaderPresent: message.leaderPresent },
+        currentStoryId: message.currentStoryId,
+      });
       return;
     }
     case "participant_removed": {
@@ -286,27 +343,29 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
     case "votes_revealed":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, message.votes);
+      markVotesLoaded(queryClient, sessionId, [message.story.id]);
       return;
     case "story_update":
+      applyStoryStats(queryClient, sessionId, message.storyStats);
       if (message.action === "deleted") {
-        queryClient.setQueryData<StoryView[]>(queryKeys.stories(sessionId), (old) =>
-          (old ?? []).filter((s) => s.id !== message.story.id),
-        );
-        replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+        removeStory(queryClient, sessionId, message.story.id);
       } else {
-        upsertStories(queryClient, sessionId, [message.story]);
+        addStories(queryClient, sessionId, [message.story]);
       }
       return;
     case "stories_imported":
-      upsertStories(queryClient, sessionId, message.stories);
+      applyStoryStats(queryClient, sessionId, message.storyStats);
+      addStories(queryClient, sessionId, message.stories);
       return;
     case "story_updated":
     case "story_status_change":
+      applyStoryStats(queryClient, sessionId, message.storyStats);
       upsertStories(queryClient, sessionId, [message.story]);
       return;
     case "round_started":
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
+      markVotesLoaded(queryClient, sessionId, [message.story.id]);
       return;
     case "criteria_suggestion_added":
     case "criteria_suggestion_rejected":

@@ -1,5 +1,14 @@
 import type { ClientMessage, ServerMessage } from "@pointwise/core/realtime";
-import { CHECK_MS, DEAD_AFTER_MS, openLiveSocket, PING_IDLE_MS, RECONNECT_MAX_MS, reconnectDelay } from "./liveSocket";
+import {
+  CHECK_MS,
+  CLOCK_PING_MS,
+  DEAD_AFTER_MS,
+  openLiveSocket,
+  PING_IDLE_MS,
+  RECONNECT_MAX_MS,
+  reconnectDelay,
+} from "./liveSocket";
+import { clockOffsetMs, resetServerClock } from "./serverClock";
 
 /** A stand-in for the browser's WebSocket: the test opens, feeds and closes it by hand. */
 class FakeSocket {
@@ -62,16 +71,23 @@ function harness(online = true) {
   return { sockets, last, events, state, live };
 }
 
-beforeEach(() => jest.useFakeTimers({ now: 1_000_000 }));
+beforeEach(() => {
+  jest.useFakeTimers({ now: 1_000_000 });
+  resetServerClock();
+});
 afterEach(() => jest.useRealTimers());
 
 describe("live socket heartbeat and reconnect (issue #8 section 5)", () => {
   it("joins on open and pings only when the socket has been quiet for PING_IDLE_MS", () => {
     const h = harness();
     h.last().open();
-    expect(h.last().sent).toEqual([{ type: "join_session", sessionId: "s1" }]);
+    // A clock sample goes first (issue #22 section 1), then the join.
+    expect(h.last().sent).toEqual([
+      { type: "ping", id: 0 },
+      { type: "join_session", sessionId: "s1" },
+    ]);
     jest.advanceTimersByTime(PING_IDLE_MS + CHECK_MS);
-    expect(h.last().sent.filter((f) => f.type === "ping")).toHaveLength(1);
+    expect(h.last().sent.filter((f) => f.type === "ping")).toHaveLength(2);
     // Answered pongs keep it alive; a quiet socket sends under 2 frames per second.
     for (let i = 0; i < 50; i++) {
       jest.advanceTimersByTime(CHECK_MS);
@@ -167,7 +183,28 @@ describe("live socket heartbeat and reconnect (issue #8 section 5)", () => {
     jest.setSystemTime(Date.now() + 10_000);
     jest.advanceTimersByTime(CHECK_MS);
     expect(h.state.drops).toBe(0);
-    expect(h.last().sent.at(-1)).toEqual({ type: "ping" });
+    expect(h.last().sent.at(-1)).toMatchObject({ type: "ping" });
+    h.live.stop();
+  });
+
+  it("measures the clock offset from each ping's round trip, and pings a busy socket every CLOCK_PING_MS", () => {
+    const h = harness();
+    h.last().open();
+    const sentAt = Date.now();
+    jest.advanceTimersByTime(100);
+    // The server's clock is 5 s ahead: it answered halfway through a 100 ms round trip.
+    h.last().receive({ type: "pong", id: 0, serverNow: sentAt + 5_050 });
+    expect(clockOffsetMs()).toBe(5_000);
+    // A pong that answers no ping of ours is no sample.
+    h.last().receive({ type: "pong", id: 99, serverNow: 0 });
+    expect(clockOffsetMs()).toBe(5_000);
+    // A socket that hears something every CHECK_MS still pings for the clock.
+    const before = h.last().sent.filter((f) => f.type === "ping").length;
+    for (let t = 0; t < CLOCK_PING_MS; t += CHECK_MS) {
+      jest.advanceTimersByTime(CHECK_MS);
+      h.last().receive({ type: "reaction", sessionId: "s1", emoji: "👍", voterKey: "p:x", name: "X" });
+    }
+    expect(h.last().sent.filter((f) => f.type === "ping").length).toBe(before + 1);
     h.live.stop();
   });
 });

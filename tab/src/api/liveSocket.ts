@@ -1,4 +1,5 @@
 import { CLOSE_REMOVED, type ClientMessage, type ServerMessage } from "@pointwise/core/realtime";
+import { noteRoundTrip } from "./serverClock";
 
 /**
  * Heartbeat (issue #8 section 5: a drop is shown within 2 s, even a dead connection that never
@@ -12,6 +13,11 @@ export const PING_IDLE_MS = 600;
 export const DEAD_AFTER_MS = 1500;
 /** Interval (ms) of the heartbeat check. */
 export const CHECK_MS = 200;
+/**
+ * A ping goes out at least this often (ms) even on a busy socket: each pong is a clock sample
+ * (serverClock; issue #22 section 1), so the offset stays measured by recent round trips.
+ */
+export const CLOCK_PING_MS = 10_000;
 /** Reconnect backoff: first delay (ms), doubled per failed attempt up to RECONNECT_MAX_MS, with jitter. */
 export const RECONNECT_BASE_MS = 500;
 /** Longest wait (ms) between reconnect attempts. */
@@ -82,6 +88,17 @@ export function openLiveSocket(
   let lastHeard = 0;
   let lastPing = 0;
   let lastCheck = 0;
+  /** Pings in flight: id -> local send time (a clock sample when its pong comes). */
+  const pingsSent = new Map<number, number>();
+  let nextPingId = 0;
+
+  /** Sends a ping, remembering when, so its pong measures the round trip. */
+  const ping = (target: WebSocket | null, at: number) => {
+    lastPing = at;
+    const id = nextPingId++;
+    if (pingsSent.size > 16) pingsSent.clear(); // pongs that never came
+    if (sendOn(target, { type: "ping", id })) pingsSent.set(id, at);
+  };
 
   const sendOn = (target: WebSocket | null, frame: ClientMessage): boolean => {
     if (!target || target.readyState !== WebSocket.OPEN) return false;
@@ -133,14 +150,12 @@ export function openLiveSocket(
     lastCheck = at;
     if (throttled) {
       lastHeard = at;
-      lastPing = at;
-      sendOn(socket, { type: "ping" });
+      ping(socket, at);
       return;
     }
     if (at - lastHeard > DEAD_AFTER_MS) return dropped();
-    if (at - lastHeard >= PING_IDLE_MS && at - lastPing >= PING_IDLE_MS) {
-      lastPing = at;
-      sendOn(socket, { type: "ping" });
+    if ((at - lastHeard >= PING_IDLE_MS && at - lastPing >= PING_IDLE_MS) || at - lastPing >= CLOCK_PING_MS) {
+      ping(socket, at);
     }
   };
 
@@ -153,6 +168,9 @@ export function openLiveSocket(
       lastHeard = now();
       lastCheck = lastHeard;
       heartbeat = setInterval(check, CHECK_MS);
+      pingsSent.clear();
+      // A first clock sample before the join, whose answer (the snapshot) may take a while.
+      ping(opened, lastHeard);
       void handlers.onOpen((frame) => sendOn(opened, frame));
     };
     opened.onmessage = (event) => {
@@ -163,6 +181,13 @@ export function openLiveSocket(
       } catch (error) {
         console.warn("Unreadable live message", error);
         return;
+      }
+      if (message.type === "pong") {
+        const sentAt = message.id === undefined ? undefined : pingsSent.get(message.id);
+        if (sentAt !== undefined && message.serverNow !== undefined) {
+          pingsSent.delete(message.id as number);
+          noteRoundTrip(sentAt, message.serverNow, lastHeard);
+        }
       }
       if (
         message.type === "session_snapshot" ||

@@ -15,6 +15,12 @@ export const queryKeys = {
   /** Pending invitations by e-mail: the leader's only. */
   invitations: (sessionId: string) => ["/api/sessions", sessionId, "invitations"] as const,
   live: (sessionId: string) => ["live", sessionId] as const,
+  /** Which story sits at each index of the queue (or of its search `q`): storyQueueCache, never fetched. */
+  queueIndex: (sessionId: string, q: string) => ["live", sessionId, "queue", q] as const,
+  /** Story ids whose votes the `votes` cache holds in full (storyQueueCache). */
+  votesLoaded: (sessionId: string) => ["live", sessionId, "votes-loaded"] as const,
+  /** Every story and vote of a session, for the results view of a big backlog (never pushed into). */
+  sessionResultsData: (sessionId: string) => ["live", sessionId, "results-data"] as const,
   meetingSession: (conversationId: string) => ["/api/meetings", conversationId, "session"] as const,
   /** The last part (story id and round) only separates cache entries; it is not in the path. */
   votingCard: (sessionId: string, storyKey: string) => ["/api/sessions", sessionId, "card", storyKey] as const,

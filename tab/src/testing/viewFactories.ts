@@ -31,7 +31,17 @@ export function buildSession(overrides: Partial<SessionView> = {}): SessionView 
     createdAt: AT,
     updatedAt: AT,
     status: "in_progress",
-    stats: { totalStories: 0, totalPoints: 0, participantCount: 0 },
+    stats: {
+      totalStories: 0,
+      totalPoints: 0,
+      participantCount: 0,
+      openStories: 0,
+      completedStories: 0,
+      skippedStories: 0,
+      storiesWithTicket: 0,
+      consensusStories: 0,
+      medianFinalPoints: null,
+    },
     ...overrides,
   };
 }
@@ -93,10 +103,12 @@ export function buildParticipant(overrides: Partial<ParticipantView> = {}): Part
 export function buildSnapshot(
   overrides: Partial<Extract<ServerMessage, { type: "session_snapshot" }>> = {},
 ): Extract<ServerMessage, { type: "session_snapshot" }> {
+  const stories = overrides.stories ?? [];
   return {
     type: "session_snapshot",
     session: buildSession(),
-    stories: [],
+    stories,
+    storyWindow: { offset: 0, total: stories.length },
     votes: [],
     participants: [],
     presence: { online: [], leaderPresent: false },

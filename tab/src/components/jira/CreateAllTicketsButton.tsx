@@ -1,6 +1,6 @@
 import { Button, Spinner } from "@fluentui/react-components";
 import { TicketDiagonal20Regular } from "@fluentui/react-icons";
-import type { SessionView, StoryView } from "@pointwise/core/presented";
+import type { SessionView } from "@pointwise/core/presented";
 import { useJiraConnection } from "../../api/useJiraConnection";
 import { useCreateTickets } from "./useCreateTickets";
 
@@ -10,9 +10,9 @@ import { useCreateTickets } from "./useCreateTickets";
  * wait. Shown to those who can manage the session and have a Jira connection; the rules and
  * toasts are the Jira Integration card's (useCreateTickets).
  */
-export function CreateAllTicketsButton({ session, stories }: { session: SessionView; stories: readonly StoryView[] }) {
+export function CreateAllTicketsButton({ session }: { session: SessionView }) {
   const jira = useJiraConnection();
-  const tickets = useCreateTickets(session, stories);
+  const tickets = useCreateTickets(session);
   if (!jira.config) return null;
   return (
     <Button

@@ -117,15 +117,9 @@ describe("Jira form and ticket rules", () => {
     expect(canSaveJiraForm({ serverUrl: "https://x.atlassian.net", email: "", apiToken: "" })).toBe(true);
   });
 
-  it("counts titled stories and those needing a ticket (spec part 2 section 5)", () => {
-    expect(
-      ticketCounts([
-        { title: "Login", ticketNumber: "A-1" },
-        { title: "Search", ticketNumber: null },
-        { title: "  ", ticketNumber: null },
-        { title: "Export", ticketNumber: "" },
-      ]),
-    ).toEqual({ total: 3, withTicket: 1, needing: 2 });
+  it("counts the stories and those needing a ticket from the session's counts (spec part 2 section 5)", () => {
+    expect(ticketCounts({ totalStories: 3, storiesWithTicket: 1 })).toEqual({ total: 3, withTicket: 1, needing: 2 });
+    expect(ticketCounts({ totalStories: 0, storiesWithTicket: 0 })).toEqual({ total: 0, withTicket: 0, needing: 0 });
   });
 
   it("links an issue on the viewer's site, never on a non-web address", () => {

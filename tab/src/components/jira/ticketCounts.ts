@@ -1,4 +1,4 @@
-import type { StoryView } from "@pointwise/core/presented";
+import type { SessionStats } from "@pointwise/core/presented";
 
 /** How many stories count and how many of them have, or still need, a Jira ticket. */
 export interface TicketCounts {
@@ -8,11 +8,11 @@ export interface TicketCounts {
 }
 
 /**
- * Spec part 2 section 5: only stories with a non-empty title count toward totals; a story needs
- * a ticket when it has no ticketNumber.
+ * Spec part 2 section 5: only stories with a non-empty title count toward totals (every story
+ * has one: the title is required); a story needs a ticket when it has no ticketNumber. Read from
+ * the session's counts, which cover the whole queue (issue #22 section 3).
  */
-export function ticketCounts(stories: readonly Pick<StoryView, "title" | "ticketNumber">[]): TicketCounts {
-  const counted = stories.filter((s) => s.title.trim() !== "");
-  const withTicket = counted.filter((s) => !!s.ticketNumber?.trim()).length;
-  return { total: counted.length, withTicket, needing: counted.length - withTicket };
+export function ticketCounts(stats: Pick<SessionStats, "totalStories" | "storiesWithTicket">): TicketCounts {
+  const withTicket = Math.min(stats.storiesWithTicket, stats.totalStories);
+  return { total: stats.totalStories, withTicket, needing: stats.totalStories - withTicket };
 }

@@ -1,4 +1,4 @@
-import type { SessionView, StoryView } from "@pointwise/core/presented";
+import type { SessionView } from "@pointwise/core/presented";
 import { useCreateJiraTickets } from "../../api/jiraQueries";
 import { useNotify } from "../../toasts/useNotify";
 import {
@@ -25,10 +25,10 @@ export interface CreateTicketsAction {
  * (Project Required), nothing to do is No Tickets Needed, and the answer's toast comes from
  * createTicketsNotice (partial success is a success).
  */
-export function useCreateTickets(session: SessionView, stories: readonly StoryView[]): CreateTicketsAction {
+export function useCreateTickets(session: SessionView): CreateTicketsAction {
   const notify = useNotify();
   const create = useCreateJiraTickets(session.id);
-  const { needing } = ticketCounts(stories);
+  const { needing } = ticketCounts(session.stats);
   const show = (n: Notice) => notify(n.title, n.description, n.intent);
   const run = () => {
     if (!session.jiraProjectKey) return show(PROJECT_REQUIRED);

@@ -93,43 +93,36 @@ describe("a story's Jira line (issue #12 sections 2-4)", () => {
 });
 
 describe("the Jira Integration card (spec part 2 sections 2, 5 and 6)", () => {
-  const stories = [
-    buildStory({ id: "a", title: "Login", ticketNumber: "PW-1" }),
-    buildStory({ id: "b", title: "Search" }),
-    buildStory({ id: "c", title: "" }),
-  ];
+  /** A session of two stories, one with a ticket (the server's counts; issue #22 section 3). */
+  const counted = (overrides: Parameters<typeof buildSession>[0] = {}, storiesWithTicket = 1) => {
+    const session = buildSession(overrides);
+    return { ...session, stats: { ...session.stats, totalStories: 2, storiesWithTicket } };
+  };
 
   it("lets a connected manager pick the project and create tickets once a project is set", () => {
-    const none = render(<JiraIntegrationCard session={buildSession()} stories={stories} canManage />);
+    const none = render(<JiraIntegrationCard session={counted()} canManage />);
     expect(testId(none, "jira-project-select")).not.toBeNull();
     expect(testId(none, "jira-ticket-count")?.textContent).toBe("1 of 2 stories have a Jira ticket");
     expect(testId(none, "jira-create-tickets")?.hasAttribute("disabled")).toBe(true);
-    const withProject = render(
-      <JiraIntegrationCard session={buildSession({ jiraProjectKey: "PW" })} stories={stories} canManage />,
-    );
+    const withProject = render(<JiraIntegrationCard session={counted({ jiraProjectKey: "PW" })} canManage />);
     expect(testId(withProject, "jira-create-tickets")?.hasAttribute("disabled")).toBe(false);
     expect(testId(withProject, "jira-import-open")).not.toBeNull();
   });
 
   it("disables Create Tickets when every titled story has a ticket", () => {
-    const done = [buildStory({ id: "a", title: "Login", ticketNumber: "PW-1" }), buildStory({ id: "c", title: " " })];
-    const root = render(
-      <JiraIntegrationCard session={buildSession({ jiraProjectKey: "PW" })} stories={done} canManage />,
-    );
+    const root = render(<JiraIntegrationCard session={counted({ jiraProjectKey: "PW" }, 2)} canManage />);
     expect(testId(root, "jira-create-tickets")?.hasAttribute("disabled")).toBe(true);
   });
 
   it("shows others the project only, and leads an unconnected manager to Automations", () => {
-    const viewer = render(
-      <JiraIntegrationCard session={buildSession({ jiraProjectKey: "PW" })} stories={stories} canManage={false} />,
-    );
+    const viewer = render(<JiraIntegrationCard session={counted({ jiraProjectKey: "PW" })} canManage={false} />);
     expect(testId(viewer, "jira-project-key")?.textContent).toBe("Project: PW");
     expect(testId(viewer, "jira-create-tickets")).toBeNull();
-    const unconnected = render(<JiraIntegrationCard session={buildSession()} stories={stories} canManage />, "pro", {
+    const unconnected = render(<JiraIntegrationCard session={counted()} canManage />, "pro", {
       jira: null,
     });
     expect(testId(unconnected, "jira-connect")?.textContent).toBe("Connect Jira");
-    const basic = render(<JiraIntegrationCard session={buildSession()} stories={stories} canManage />, "basic", null);
+    const basic = render(<JiraIntegrationCard session={counted()} canManage />, "basic", null);
     expect(basic.textContent).toContain("Jira tickets are a Pro feature.");
   });
 });

@@ -1,6 +1,6 @@
 import { Button, Card, makeStyles, Spinner, Text, tokens } from "@fluentui/react-components";
 import { ArrowDownload20Regular, TicketDiagonal20Regular } from "@fluentui/react-icons";
-import type { SessionView, StoryView } from "@pointwise/core/presented";
+import type { SessionView } from "@pointwise/core/presented";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { useSetJiraProject } from "../../api/jiraQueries";
@@ -24,23 +24,15 @@ const useStyles = makeStyles({
  * stories without one and import issues; without a connection they are led to Automations.
  * Everyone else sees the project and the ticket count.
  */
-export function JiraIntegrationCard({
-  session,
-  stories,
-  canManage,
-}: {
-  session: SessionView;
-  stories: readonly StoryView[];
-  canManage: boolean;
-}) {
+export function JiraIntegrationCard({ session, canManage }: { session: SessionView; canManage: boolean }) {
   const styles = useStyles();
   const notify = useNotify();
   const navigate = useNavigate();
   const jira = useJiraConnection();
   const setProject = useSetJiraProject(session.id);
-  const tickets = useCreateTickets(session, stories);
+  const tickets = useCreateTickets(session);
   const [importing, setImporting] = useState(false);
-  const counts = ticketCounts(stories);
+  const counts = ticketCounts(session.stats);
   const connected = canManage && !!jira.config;
 
   const onProject = (value: string) =>

@@ -3,8 +3,6 @@ import { Timer20Regular } from "@fluentui/react-icons";
 import type { SessionView, StoryView } from "@pointwise/core/presented";
 import { formatCountdown } from "@pointwise/core/roundTimer";
 import { useEffect, useRef } from "react";
-import { noteServerTime } from "../../api/serverClock";
-import { useSession } from "../../api/sessionQueries";
 import { useAnnounce } from "../common/LiveAnnouncer";
 import { AutoRevealSwitch } from "./AutoRevealSwitch";
 import { RoundTimerControls } from "./RoundTimerControls";
@@ -51,7 +49,6 @@ export function RoundTimerPanel({
   const styles = useStyles();
   const countdown = useRoundCountdown(story.timerEndsAt);
   useTimerAnnouncement(story.timerEndsAt, countdown.remainingMs);
-  useRestClockSample(session.id);
   // After the reveal the timer is over (the server cleared it); the leader keeps the switch.
   const timerShown = !story.votesRevealed;
   // Nothing to show to a voter until a timer runs (the news is announced either way).
@@ -102,16 +99,4 @@ function useTimerAnnouncement(endsAt: string | null, remainingMs: number): void 
     last.current = now;
     if (said) announce(said);
   }, [endsAt, seconds, announce]);
-}
-
-/**
- * Takes the clock sample of GET /api/sessions/{id} (`serverNow`, received at the query's
- * `dataUpdatedAt`), so a timer shown before the live snapshot arrives is already corrected.
- */
-function useRestClockSample(sessionId: string): void {
-  const { data, dataUpdatedAt } = useSession(sessionId);
-  const serverNow = data?.serverNow;
-  useEffect(() => {
-    if (serverNow) noteServerTime(serverNow, dataUpdatedAt);
-  }, [serverNow, dataUpdatedAt]);
 }

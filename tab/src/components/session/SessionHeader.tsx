@@ -88,7 +88,7 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
           sessionId={session.id}
           open
           onOpenChange={setSummarizing}
-          jira={screen.isLeader && screen.signedIn ? { session, stories: screen.stories } : undefined}
+          jira={screen.isLeader && screen.signedIn ? { session } : undefined}
         />
       ) : null}
     </header>

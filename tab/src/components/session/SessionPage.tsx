@@ -1,6 +1,5 @@
 import { Button, makeStyles, Spinner } from "@fluentui/react-components";
 import { ErrorCircle24Regular, PeopleAudience24Regular } from "@fluentui/react-icons";
-import { isOpenStory } from "@pointwise/core/storyRules";
 import { lazy, Suspense, useState } from "react";
 import { useNavigate, useParams } from "react-router";
 import { ApiError, isApiError } from "../../api/ApiError";
@@ -94,10 +93,12 @@ export function SessionPage() {
     );
   }
 
-  const allCompleted = screen.stories.length > 0 && !screen.stories.some(isOpenStory);
+  // The session's counts, as the server keeps them (the screen may hold only part of a big queue).
+  const { stats } = session.data;
+  const allCompleted = stats.totalStories > 0 && stats.openStories === 0;
   // Results are available once any story is completed (issue #8 section 4); once every story
   // is done they are the natural view, until the person picks Stories.
-  const anyCompleted = screen.stories.some((s) => s.status === "completed");
+  const anyCompleted = stats.completedStories > 0;
   const effectiveView = view ?? (allCompleted ? "results" : "stories");
   const showResults = (allCompleted || anyCompleted) && effectiveView === "results";
   return (
@@ -112,12 +113,7 @@ export function SessionPage() {
       ) : null}
       {showResults ? (
         <Suspense fallback={<Spinner label="Loading results..." />}>
-          <SessionResults
-            session={session.data}
-            stories={screen.stories}
-            votes={screen.votes}
-            canManage={screen.isLeader}
-          />
+          <SessionResults screen={screen} session={session.data} canManage={screen.isLeader} />
         </Suspense>
       ) : (
         <div className={styles.layout}>

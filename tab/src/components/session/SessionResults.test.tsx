@@ -7,7 +7,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { buildSession, buildStory } from "../../testing/viewFactories";
 import { ParticipationGrid } from "./ParticipationGrid";
-import { SessionResults } from "./SessionResults";
+import { SessionResultsCard } from "./SessionResults";
 import { SessionStatsCard } from "./SessionStatsCard";
 
 /** Server-renders a component into a detached element to query it. */
@@ -38,7 +38,7 @@ describe("SessionResults (issue #8 section 4)", () => {
         updatedAt: at,
       },
     ];
-    const root = render(<SessionResults session={session} stories={stories} votes={votes} />);
+    const root = render(<SessionResultsCard session={session} stories={stories} votes={votes} />);
     expect(root.querySelector('[data-testid="results-row-a"]')?.textContent).toContain("½");
     expect(root.querySelector('[data-testid="results-row-b"]')?.textContent).toContain("Pending");
     expect(root.querySelector('[data-testid="results-total"]')?.textContent).toBe("0.5 points");
@@ -53,11 +53,16 @@ describe("SessionResults (issue #8 section 4)", () => {
       buildStory({ id: "b", status: "completed", finalPoints: 13 }),
       buildStory({ id: "c", status: "completed", finalPoints: 1 }),
     ];
-    const root = render(<SessionResults session={session} stories={stories} votes={[]} />);
+    const root = render(<SessionResultsCard session={session} stories={stories} votes={[]} />);
     expect(root.textContent).toContain("Median size");
     expect(root.querySelector('[data-testid="results-total"]')?.textContent).toBe("M");
     expect(root.textContent).not.toContain("points");
-    const stats = render(<SessionStatsCard session={session} stories={stories} votes={[]} />);
+    // The server's counts of those three stories (issue #22 section 3).
+    const counted = {
+      ...session,
+      stats: { ...session.stats, totalStories: 3, completedStories: 3, openStories: 0, medianFinalPoints: 3 },
+    };
+    const stats = render(<SessionStatsCard session={counted} />);
     expect(stats.textContent).toContain("MMedian size");
     expect(stats.textContent).not.toContain("Total points");
   });

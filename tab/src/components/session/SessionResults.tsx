@@ -1,10 +1,12 @@
-import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
+import { Badge, Button, Card, makeStyles, Spinner, Text, Title3, tokens } from "@fluentui/react-components";
 import { ArrowDownload20Regular } from "@fluentui/react-icons";
 import { isSizeDeck } from "@pointwise/core/decks";
 import type { SessionView, StoryView, VoteView } from "@pointwise/core/presented";
 import { resultsTotal, storyResultRows } from "@pointwise/core/resultsExport";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
+import { useSessionResultsData } from "../../api/useStoryQueue";
 import { StoryJiraLine } from "./StoryJiraLine";
+import type { SessionScreen } from "./useSessionScreen";
 
 const useStyles = makeStyles({
   card: { padding: "20px", gap: "12px" },
@@ -31,6 +33,22 @@ const useStyles = makeStyles({
  * Jira ticket and the write-back of its points (issue #12 section 3).
  */
 export function SessionResults({
+  screen,
+  session,
+  canManage = false,
+}: {
+  screen: Pick<SessionScreen, "stories" | "votes" | "queueComplete">;
+  session: SessionView;
+  /** The viewer can manage the session: Remove ticket and Retry. */
+  canManage?: boolean;
+}) {
+  const data = useSessionResultsData(session.id, screen, screen.queueComplete);
+  if (!data) return <Spinner label="Loading results..." />;
+  return <SessionResultsCard session={session} stories={data.stories} votes={data.votes} canManage={canManage} />;
+}
+
+/** Session Results of the given stories and votes (SessionResults reads them). */
+export function SessionResultsCard({
   session,
   stories,
   votes,
@@ -39,7 +57,6 @@ export function SessionResults({
   session: SessionView;
   stories: StoryView[];
   votes: VoteView[];
-  /** The viewer can manage the session: Remove ticket and Retry. */
   canManage?: boolean;
 }) {
   const styles = useStyles();

@@ -21,12 +21,10 @@ export function SessionSideColumn({ screen, session }: { screen: SessionScreen; 
   return (
     <div className={styles.column}>
       {screen.isLeader ? <StoryTools session={session} /> : null}
-      {screen.stories.length > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
-      <SessionStatsCard session={session} stories={screen.stories} votes={screen.votes} />
+      {screen.storyCount > 1 ? <StoryQueue screen={screen} sessionId={session.id} /> : null}
+      <SessionStatsCard session={session} />
       <AiInsightsCard sessionId={session.id} isLeader={screen.isLeader} />
-      {screen.signedIn ? (
-        <JiraIntegrationCard session={session} stories={screen.stories} canManage={screen.isLeader} />
-      ) : null}
+      {screen.signedIn ? <JiraIntegrationCard session={session} canManage={screen.isLeader} /> : null}
     </div>
   );
 }

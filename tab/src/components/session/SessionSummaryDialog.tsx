@@ -13,7 +13,7 @@ import {
 } from "@fluentui/react-components";
 import { ArrowDownload20Regular, Share20Regular } from "@fluentui/react-icons";
 import { formatDuration, type SessionSummaryView } from "@pointwise/core/insights";
-import type { SessionView, StoryView } from "@pointwise/core/presented";
+import type { SessionView } from "@pointwise/core/presented";
 import { useSessionSummary, useShareToTeams } from "../../api/insightQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { useReturnFocus } from "../common/useReturnFocus";
@@ -45,7 +45,7 @@ export function SessionSummaryDialog({
   sessionId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  jira?: { session: SessionView; stories: readonly StoryView[] };
+  jira?: { session: SessionView };
 }) {
   const styles = useStyles();
   const notify = useNotify();
@@ -140,7 +140,7 @@ export function SessionSummaryDialog({
             ) : null}
           </DialogContent>
           <DialogActions>
-            {jira ? <CreateAllTicketsButton session={jira.session} stories={jira.stories} /> : null}
+            {jira ? <CreateAllTicketsButton session={jira.session} /> : null}
             <Button
               as="a"
               href={`/api/sessions/${encodeURIComponent(sessionId)}/export.md`}

@@ -1,4 +1,13 @@
-import { Button, Card, MessageBar, MessageBarBody, makeStyles, Text, tokens } from "@fluentui/react-components";
+import {
+  Button,
+  Card,
+  MessageBar,
+  MessageBarBody,
+  makeStyles,
+  Spinner,
+  Text,
+  tokens,
+} from "@fluentui/react-components";
 import { Add20Regular, DocumentBulletList24Regular, LockClosed16Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
@@ -38,7 +47,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   const [adding, setAdding] = useState(false);
   const story = screen.currentStory;
 
-  if (screen.stories.length === 0) {
+  if (screen.storyCount === 0) {
     return (
       <Card className={styles.card}>
         <EmptyState
@@ -60,6 +69,14 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
     );
   }
   if (!story) {
+    // The group's story is being read (it lies outside the window this screen holds).
+    if (screen.groupStoryId !== null) {
+      return (
+        <Card className={styles.card}>
+          <Spinner label="Loading story..." />
+        </Card>
+      );
+    }
     return (
       <Card className={styles.card}>
         <EmptyState title="No story selected" message="Pick a story from the queue." />

@@ -4,8 +4,15 @@ import { voterKeyOf } from "@pointwise/core/voters";
 import { useEffect, useMemo, useState } from "react";
 import { useCurrentUser } from "../../api/authQueries";
 import type { LiveState } from "../../api/liveSessionCache";
-import { useParticipants, useSession, useSessionVotes, useStories } from "../../api/sessionQueries";
+import { useParticipants, useSession } from "../../api/sessionQueries";
 import { useLiveSession } from "../../api/useLiveSession";
+import {
+  useCachedStories,
+  useCachedVotes,
+  useEnsureStory,
+  useEnsureVotes,
+  useQueueIndex,
+} from "../../api/useStoryQueue";
 import { readAnonymousParticipant } from "../../storage/anonymousParticipant";
 import { recordSessionVisit } from "../../storage/recentSessions";
 import { storySelection } from "./storySelection";
@@ -13,7 +20,17 @@ import { storySelection } from "./storySelection";
 /** Everything the session screen derives from the cache for one session. */
 export interface SessionScreen {
   session: ReturnType<typeof useSession>;
+  /**
+   * The stories this screen holds, in queue order: all of them for a backlog that fits in the
+   * live snapshot's window, else a window of the queue (issue #22 section 3; `storyCount` and
+   * the session's stats tell the whole).
+   */
   stories: StoryView[];
+  /** Stories in the session's queue. */
+  storyCount: number;
+  /** True when `stories` is the whole queue. */
+  queueComplete: boolean;
+  /** Votes of the stories whose votes were read (the current story's always, once read). */
   votes: VoteView[];
   participants: ParticipantView[];
   live: LiveState;
@@ -26,8 +43,10 @@ export interface SessionScreen {
   signedIn: boolean;
   isLeader: boolean;
   myVoterKey: string | null;
-  /** The group's story: core currentStory (the active story, else the first open one). */
+  /** The group's story: core currentStory (the active story, else the first open one); null while being read. */
   groupStory: StoryView | null;
+  /** The group story's id, known before the story itself is read. */
+  groupStoryId: string | null;
   /** The story shown: the locally chosen one, else the group's. */
   currentStory: StoryView | null;
   outOfSync: boolean;
@@ -35,16 +54,24 @@ export interface SessionScreen {
 }
 
 /**
- * Loads a session with its stories, votes and participants, keeps the live connection for a
- * signed-in user or a stored guest identity, and works out leader, current story and sync state.
+ * How long (ms) the screen waits for the live snapshot before reading the current story and its
+ * votes over REST: the snapshot brings them, and reading them twice would double a big session's
+ * first load (issue #22 section 3).
+ */
+export const SNAPSHOT_PATIENCE_MS = 2_500;
+
+/**
+ * Loads a session with the window of its stories, their votes and the participants, keeps the
+ * live connection for a signed-in user or a stored guest identity, and works out leader,
+ * current story and sync state; reads the current story (and its votes) when the cache lacks it.
  */
 export function useSessionScreen(id: string): SessionScreen {
   const { data: user, isLoading: userLoading } = useCurrentUser();
   const anonymous = useMemo(() => readAnonymousParticipant(id), [id]);
   const session = useSession(id);
   const ready = session.isSuccess;
-  const stories = useStories(id, ready).data ?? [];
-  const votes = useSessionVotes(id, ready).data ?? [];
+  const stories = useCachedStories(id);
+  const votes = useCachedVotes(id);
   const participants = useParticipants(id, ready).data ?? [];
   const identity = user
     ? { userId: user.id, participantId: null, displayName: displayNameOf(user) }
@@ -53,6 +80,10 @@ export function useSessionScreen(id: string): SessionScreen {
       : null;
   const live = useLiveSession(id, identity, ready && !userLoading);
   const [localStoryId, setLocalStoryId] = useState<string | null>(null);
+  const queue = useQueueIndex(id);
+  const storyCount = queue.unknown ? (session.data?.stats.totalStories ?? stories.length) : queue.total;
+  const queueComplete = !queue.unknown && stories.length >= queue.total;
+  const waitForSnapshot = useSnapshotPatience(ready && identity !== null && !userLoading, live.snapshots > 0);
 
   useEffect(() => {
     if (ready) recordSessionVisit(id);
@@ -69,11 +100,24 @@ export function useSessionScreen(id: string): SessionScreen {
       : anonymous
         ? voterKeyOf({ participantId: anonymous.participantId })
         : null);
-  const { groupStory, currentStory, outOfSync } = storySelection(data, stories, localStoryId, isLeader);
+  const { groupStoryId, groupStory, currentStory, outOfSync } = storySelection(
+    {
+      activeStoryId: data?.activeStoryId,
+      currentStoryId: live.snapshots > 0 ? live.currentStoryId : data?.currentStoryId,
+      complete: queueComplete,
+    },
+    stories,
+    localStoryId,
+    isLeader,
+  );
+  useEnsureStory(id, groupStoryId, groupStory !== null, !ready || waitForSnapshot);
+  useEnsureVotes(id, currentStory?.id ?? null, !ready || waitForSnapshot);
 
   return {
     session,
     stories,
+    storyCount,
+    queueComplete,
     votes,
     participants,
     live,
@@ -82,8 +126,24 @@ export function useSessionScreen(id: string): SessionScreen {
     isLeader,
     myVoterKey,
     groupStory,
+    groupStoryId,
     currentStory,
     outOfSync,
     chooseLocally: setLocalStoryId,
   };
+}
+
+/**
+ * True while the screen should wait for the live snapshot (it brings the stories and votes
+ * first shown): from when the live connection can start until the first snapshot, at most
+ * SNAPSHOT_PATIENCE_MS.
+ */
+function useSnapshotPatience(connecting: boolean, snapshotSeen: boolean): boolean {
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    if (!connecting || snapshotSeen) return;
+    const timer = setTimeout(() => setExpired(true), SNAPSHOT_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, [connecting, snapshotSeen]);
+  return connecting && !snapshotSeen && !expired;
 }
