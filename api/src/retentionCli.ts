@@ -2,7 +2,8 @@
  * `npm run -s retention` (issue #13 section 3): runs the retention job (jobs/retention.ts) once
  * against the configured database (DATABASE_URL, else PGlite in DATA_DIR; migrations applied
  * first, like the server) and prints one JSON line: `{"ran":true,"anonymousParticipantsDeleted":N,
- * "endedBefore":"..."}`. Exit code 1 with the error on stderr when the configuration or the
+ * "endedBefore":"...","teamSessionsDeleted":N,"teamAuditEntriesDeleted":N}` (the last two:
+ * each team's own retention, issue #22). Exit code 1 with the error on stderr when the configuration or the
  * database is wrong. Built: `node api/dist/retentionCli.js`.
  */
 import { loadConfig } from "./config";

@@ -2,6 +2,7 @@ import type { ConsensusLabel, RoundResults } from "./consensus";
 import type { Card, EstimationScale } from "./decks";
 import type { ParticipantRole } from "./enumerations";
 import type { StoryStatus } from "./storySchemas";
+import type { TeamSettings } from "./teamSchemas";
 
 /**
  * The JSON shapes that leave the server (REST and WebSocket alike). Dates are ISO 8601
@@ -238,6 +239,35 @@ export interface TeamView {
   description: string | null;
   creatorId: string;
   createdAt: string;
+  /** Privacy and compliance settings (issue #22), in every team view. */
+  settings: TeamSettings;
+}
+
+/**
+ * One entry of a team's audit log (issue #22): who changed a story's final points, when, from
+ * what to what. `action`: `completed` (the story was completed with points), `corrected` (a
+ * completed story's points changed), `cleared` (the points went: reopened, skipped or a new
+ * round). Titles are copied when written, so an entry outlives its story and session (ids null then).
+ */
+export interface TeamAuditEntryView {
+  id: string;
+  action: "completed" | "corrected" | "cleared";
+  sessionId: string | null;
+  sessionTitle: string;
+  storyId: string | null;
+  storyTitle: string;
+  previousPoints: number | null;
+  finalPoints: number | null;
+  /** Who did it: the user's id (null once the account is deleted) and name as it was then. */
+  user: { id: string | null; name: string };
+  createdAt: string;
+}
+
+/** DELETE /api/teams/{id} answer (issue #22): the team's sessions stay with their creators, detached. */
+export interface TeamDeletionResult {
+  message: string;
+  teamId: string;
+  sessionsDetached: number;
 }
 
 /** A pending team invitation as the team's owner and admins see it (issue #11 section 1). */

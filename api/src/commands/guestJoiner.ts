@@ -2,6 +2,7 @@ import type { JoinAnonymousResult } from "@pointwise/core/presented";
 import { newParticipantToken } from "../auth/participantTokens";
 import type { AppContext } from "../context";
 import { sessionParticipants } from "../db/schema";
+import { loadSessionTeamSettings, teamPrivacyPolicy } from "../policies/teamPrivacyPolicy";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
 import { lockOpenSession } from "../queries/openSession";
 import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
@@ -11,7 +12,8 @@ import { publishParticipantsUpdate } from "../realtime/participantsUpdate";
  * token, of which only the SHA-256 is stored; `role` observer for "Join as observer" (issue #8
  * section 1). Joining starts the presence grace, so the round waits for the guest from now.
  * The room's push is held for the guest's WebSocket join (PARTICIPANT_JOIN_HOLD_MS at most).
- * @throws 404 "Invalid session" for an unknown session; 403 when archived or full.
+ * @throws 404 "Invalid session" for an unknown session; 403 when archived or full; 403
+ *   PERMISSION_DENIED when the session's team does not allow anonymous participants (issue #22).
  */
 export async function joinAnonymous(
   ctx: AppContext,
@@ -22,6 +24,7 @@ export async function joinAnonymous(
   const { token, hash } = newParticipantToken();
   const { session, row } = await ctx.db.transaction(async (tx) => {
     const session = await lockOpenSession(tx, sessionId, "Invalid session");
+    teamPrivacyPolicy.joinAnonymously(await loadSessionTeamSettings(tx, session.teamId));
     const [row] = await tx
       .insert(sessionParticipants)
       .values({

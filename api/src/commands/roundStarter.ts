@@ -10,13 +10,14 @@ import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
 import { presentVote } from "../presenters/votePresenter";
 import { voterNames } from "../queries/sessionState";
+import { recordFinalPointsChange } from "./finalPointsAuditor";
 import { publishTimersStopped } from "./timerStopper";
 
 /**
  * Starts a new voting round on a story: keeps the finished round in `story_rounds` (its votes,
  * average and consensus label when it was revealed; issue #8 section 3), deletes its votes,
- * hides results, clears final points and consensus, stops the round timer (issue #8 section 2),
- * and counts the round up. Leader only
+ * hides results, clears final points and consensus (in the team's audit log when it keeps one,
+ * issue #22), stops the round timer (issue #8 section 2), and counts the round up. Leader only
  * (checked by the route's policy).
  * @throws 404 for a story of another session.
  */
@@ -56,6 +57,16 @@ export async function startNewRound(ctx: AppContext, access: SessionAccess, stor
       })
       .where(eq(stories.id, row.id))
       .returning();
+    // Points cleared by a new round go to the team's audit log (issue #22).
+    if (updated) {
+      await recordFinalPointsChange(tx, {
+        session: access.session,
+        story: updated,
+        before: row,
+        after: updated,
+        user: access.user,
+      });
+    }
     return { ...(updated ?? row), timerStopped: row.timerEndsAt !== null };
   });
   const view = presentStory(story);

@@ -20,6 +20,7 @@ import {
   suggestionAtCompletion,
   suggestionColumns,
 } from "./estimateHistoryRecorder";
+import { recordFinalPointsChange } from "./finalPointsAuditor";
 import { clearRoundTimers, publishTimersStopped } from "./timerStopper";
 
 /**
@@ -27,7 +28,8 @@ import { clearRoundTimers, publishTimersStopped } from "./timerStopper";
  * revealed and takes `finalPoints`, proposed from the votes when absent; `consensus` is set
  * from the votes' range (spec part 2 section 9). Completing or skipping the group's active
  * story moves the group to the next open story. A status change stops the story's round timer,
- * and moving the group stops the others' (issue #8 section 2).
+ * and moving the group stops the others' (issue #8 section 2). A change of the final points is
+ * written to the team's audit log when it keeps one (issue #22).
  * @throws 404 for a story of another session; 400 VALIDATION_ERROR completing before reveal.
  */
 export async function updateStory(
@@ -97,6 +99,16 @@ export async function updateStory(
     const stoppedTimers = statusChanged && story.timerEndsAt !== null ? [story.id] : [];
     if (stoppedTimers.length > 0) patch.timerEndsAt = null;
     const [updated] = await tx.update(stories).set(patch).where(eq(stories.id, story.id)).returning();
+    // The team's audit log, in this transaction (issue #22).
+    if (updated) {
+      await recordFinalPointsChange(tx, {
+        session: access.session,
+        story: updated,
+        before: story,
+        after: updated,
+        user: access.user,
+      });
+    }
     let activeChanged: { id: string | null } | null = null;
     const closing = patch.status !== undefined && !isOpenStory({ status: patch.status });
     if (closing) {

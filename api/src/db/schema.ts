@@ -14,6 +14,7 @@ import {
 } from "@pointwise/core/enumerations";
 import type { VoteView } from "@pointwise/core/presented";
 import { STORY_STATUSES } from "@pointwise/core/storySchemas";
+import { DATA_RETENTION_CHOICES } from "@pointwise/core/teamSchemas";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -58,6 +59,7 @@ export const integrationTestResult = pgEnum("integration_test_result", INTEGRATI
 export const insightType = pgEnum("insight_type", INSIGHT_TYPES);
 export const insightPriority = pgEnum("insight_priority", INSIGHT_PRIORITIES);
 export const insightCategory = pgEnum("insight_category", INSIGHT_CATEGORIES);
+export const dataRetention = pgEnum("data_retention", DATA_RETENTION_CHOICES);
 
 /** Registered people; oauth provider and id are both set or both empty. */
 export const users = pgTable(
@@ -145,7 +147,11 @@ export const blueskyOauthSessions = pgTable("bluesky_oauth_sessions", {
   ...timestamps,
 });
 
-/** Teams; a name is unique per creator. */
+/**
+ * Teams; a name is unique per creator. The privacy and compliance settings (issue #22; core
+ * TeamSettings, defaults DEFAULT_TEAM_SETTINGS) are enforced by policies/teamPrivacyPolicy
+ * (guests, share link), commands/finalPointsAuditor (audit log) and jobs/retention (retention).
+ */
 export const teams = pgTable(
   "teams",
   {
@@ -155,9 +161,44 @@ export const teams = pgTable(
     creatorId: uuid("creator_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    allowAnonymousParticipants: boolean("allow_anonymous_participants").notNull().default(true),
+    privateTeam: boolean("private_team").notNull().default(true),
+    auditLog: boolean("audit_log").notNull().default(false),
+    dataRetention: dataRetention("data_retention").notNull().default("1_year"),
     ...timestamps,
   },
   (t) => [uniqueIndex("teams_creator_name_unique").on(t.creatorId, t.name)],
+);
+
+/**
+ * A team's audit log (issue #22): each change of a story's final points in a session of a team
+ * whose `auditLog` is on, written in the transaction of the change (commands/finalPointsAuditor).
+ * Titles and the actor's name are copied, so an entry outlives its story, session and account
+ * (their ids become null); entries go with the team, or with the retention of the team.
+ */
+export const teamAuditEntries = pgTable(
+  "team_audit_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    teamId: uuid("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    /** completed, corrected or cleared (core TeamAuditEntryView). */
+    action: varchar("action", { length: 20 }).$type<"completed" | "corrected" | "cleared">().notNull(),
+    sessionId: uuid("session_id").references((): AnyPgColumn => pointingSessions.id, { onDelete: "set null" }),
+    sessionTitle: varchar("session_title", { length: 200 }).notNull(),
+    storyId: uuid("story_id").references((): AnyPgColumn => stories.id, { onDelete: "set null" }),
+    storyTitle: varchar("story_title", { length: 200 }).notNull(),
+    previousPoints: numeric("previous_points", { precision: 4, scale: 1, mode: "number" }),
+    finalPoints: numeric("final_points", { precision: 4, scale: 1, mode: "number" }),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: varchar("user_name", { length: 255 }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("team_audit_entries_action", sql`${t.action} IN ('completed', 'corrected', 'cleared')`),
+    index("team_audit_entries_team_idx").on(t.teamId, t.createdAt),
+  ],
 );
 
 /** Team membership, unique per team and user; removed with the team or the user. */

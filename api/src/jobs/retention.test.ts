@@ -100,8 +100,12 @@ describe("npm run -s retention", () => {
     const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
     try {
       const seeded = await startTestServer({ ...(scratch ? { databaseUrl: scratch.url } : {}), env });
-      const { session } = await room(seeded.url);
+      const { leader, session } = await room(seeded.url);
       await ageSession(seeded.ctx.db, session.id, 31, true);
+      // A team session ended 400 days ago: past the team's default retention of 1 year (issue #22).
+      const team = await leader.client.post<{ id: string }>("/api/teams", { name: "Kept a year" });
+      const { session: teamSession } = await buildSession(seeded.url, { leader, teamId: team.body.id });
+      await ageSession(seeded.ctx.db, teamSession.id, 400, true);
       await seeded.close();
       const { NODE_OPTIONS: _jestFlags, ...parentEnv } = process.env;
       const { stdout } = await promisify(execFile)("npm", ["run", "-s", "retention"], {
@@ -109,12 +113,17 @@ describe("npm run -s retention", () => {
         env: { ...parentEnv, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
       });
       const result = JSON.parse(stdout.trim().split("\n").at(-1) ?? "{}") as Record<string, unknown>;
-      expect(result).toMatchObject({ ran: true, anonymousParticipantsDeleted: 1 });
+      expect(result).toMatchObject({ ran: true, anonymousParticipantsDeleted: 1, teamSessionsDeleted: 1 });
       const again = await promisify(execFile)("npm", ["run", "-s", "retention"], {
         cwd: root,
         env: { ...parentEnv, LOG_LEVEL: "silent", NODE_ENV: "test", ...env },
       });
-      expect(JSON.parse(again.stdout.trim())).toMatchObject({ ran: true, anonymousParticipantsDeleted: 0 });
+      expect(JSON.parse(again.stdout.trim())).toMatchObject({
+        ran: true,
+        anonymousParticipantsDeleted: 0,
+        teamSessionsDeleted: 0,
+        teamAuditEntriesDeleted: 0,
+      });
     } finally {
       await scratch?.drop();
       rmSync(dataDir, { recursive: true, force: true });

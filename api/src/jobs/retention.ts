@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 
 /** Anonymous participants' data is kept this many days after their session ended (spec part 2 section 2, privacy policy). */
@@ -20,7 +20,25 @@ export interface RetentionResult {
   anonymousParticipantsDeleted: number;
   /** The cut-off: sessions that ended before it were cleaned (ISO 8601). */
   endedBefore: string;
+  /**
+   * Team sessions deleted because they ended longer ago than their team's `dataRetention`
+   * (issue #22), with everything in them (stories, votes, participants: cascades).
+   */
+  teamSessionsDeleted: number;
+  /** Audit-log entries deleted for being older than their team's `dataRetention` (issue #22). */
+  teamAuditEntriesDeleted: number;
 }
+
+/**
+ * A team's retention as an SQL interval (core DATA_RETENTION_CHOICES; calendar months and
+ * years, as PostgreSQL subtracts them); `indefinite` is NULL, so nothing is ever older.
+ */
+const retentionInterval = (column: SQL) => sql`(CASE ${column}
+  WHEN '3_months' THEN interval '3 months'
+  WHEN '6_months' THEN interval '6 months'
+  WHEN '1_year' THEN interval '1 year'
+  WHEN '2_years' THEN interval '2 years'
+END)`;
 
 /**
  * The moment a session ended, in SQL: when it was archived; a session never archived (or
@@ -40,16 +58,29 @@ const sessionEnd = sql`coalesce(ps.archived_at, greatest(
  * ended more than ANONYMOUS_RETENTION_DAYS before `now`, with their votes and suggestions
  * (cascades), and removes their entries (display names, points) from the kept votes of earlier
  * rounds (story_rounds.votes). Registered users' data and the sessions' stories stay.
+ * Then each team's own retention (issue #22, `teams.data_retention`): the team's sessions that
+ * ended (as above) longer ago than it are deleted whole, and so are its audit-log entries older
+ * than it; `indefinite` keeps everything. Sessions without a team are not touched by this.
  * One transaction under a transaction-level advisory lock, so instances sharing a database never
  * run it at once (`ran: false` for the one that found the lock taken).
+ * @param now the clock (tests pass a later moment instead of ageing rows)
  */
 export async function runRetention(db: Db, now = new Date()): Promise<RetentionResult> {
   const cutoff = new Date(now.getTime() - ANONYMOUS_RETENTION_DAYS * 24 * 60 * 60 * 1000);
   const endedBefore = cutoff.toISOString();
+  const nowIso = now.toISOString();
   return db.transaction(async (tx) => {
     const lock = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) AS locked`);
     const locked = rowsOf(lock)[0]?.locked === true;
-    if (!locked) return { ran: false, anonymousParticipantsDeleted: 0, endedBefore };
+    if (!locked) {
+      return {
+        ran: false,
+        anonymousParticipantsDeleted: 0,
+        endedBefore,
+        teamSessionsDeleted: 0,
+        teamAuditEntriesDeleted: 0,
+      };
+    }
     const ended = sql`SELECT ps.id FROM pointing_sessions ps WHERE ${sessionEnd} < ${endedBefore}::timestamptz`;
     await tx.execute(sql`
       UPDATE story_rounds r SET votes = (
@@ -64,7 +95,23 @@ export async function runRetention(db: Db, now = new Date()): Promise<RetentionR
       DELETE FROM session_participants
       WHERE is_anonymous AND session_id IN (${ended})
       RETURNING id`);
-    return { ran: true, anonymousParticipantsDeleted: rowsOf(deleted).length, endedBefore };
+    const teamSessions = await tx.execute(sql`
+      DELETE FROM pointing_sessions WHERE id IN (
+        SELECT ps.id FROM pointing_sessions ps JOIN teams t ON t.id = ps.team_id
+        WHERE ${sessionEnd} < ${nowIso}::timestamptz - ${retentionInterval(sql`t.data_retention`)}
+      )
+      RETURNING id`);
+    const auditEntries = await tx.execute(sql`
+      DELETE FROM team_audit_entries a USING teams t
+      WHERE t.id = a.team_id AND a.created_at < ${nowIso}::timestamptz - ${retentionInterval(sql`t.data_retention`)}
+      RETURNING a.id`);
+    return {
+      ran: true,
+      anonymousParticipantsDeleted: rowsOf(deleted).length,
+      endedBefore,
+      teamSessionsDeleted: rowsOf(teamSessions).length,
+      teamAuditEntriesDeleted: rowsOf(auditEntries).length,
+    };
   });
 }
 
@@ -82,7 +129,9 @@ export function startRetentionSchedule(db: Db, log: RetentionLog): () => void {
   const run = () =>
     void runRetention(db).then(
       (result) => {
-        if (result.ran && result.anonymousParticipantsDeleted > 0) log.info({ ...result }, "retention job");
+        const deleted =
+          result.anonymousParticipantsDeleted + result.teamSessionsDeleted + result.teamAuditEntriesDeleted;
+        if (result.ran && deleted > 0) log.info({ ...result }, "retention job");
       },
       (err: unknown) => log.error({ err }, "retention job failed"),
     );

@@ -78,6 +78,39 @@ export const teamPolicy = {
     return team;
   },
   /**
+   * Change the privacy and compliance settings (issue #22): the owner or an admin. Name and
+   * description stay the owner's (`update`); a request changing both needs `update`.
+   * @throws as `view`; 403 PERMISSION_DENIED for members and moderators.
+   */
+  updateSettings(access: TeamAccess): TeamRow {
+    const team = teamPolicy.view(access);
+    if (!access.role || !MEMBER_ADMIN_ROLES.includes(access.role)) {
+      throw permissionDenied("Only the team owner or an admin can change the team's settings.");
+    }
+    return team;
+  },
+  /**
+   * Read the audit log (issue #22): the owner or an admin.
+   * @throws as `view`; 403 PERMISSION_DENIED for members and moderators.
+   */
+  readAudit(access: TeamAccess): TeamRow {
+    const team = teamPolicy.view(access);
+    if (!access.role || !MEMBER_ADMIN_ROLES.includes(access.role)) {
+      throw permissionDenied("Only the team owner or an admin can read the audit log.");
+    }
+    return team;
+  },
+  /**
+   * Delete the team (issue #22): the owner alone; to anyone else, members and admins included,
+   * the team is not theirs to delete: 403 TEAM_ACCESS_DENIED (the issue's code).
+   * @throws 404 NOT_FOUND for an unknown team; 403 TEAM_ACCESS_DENIED for everyone but the owner.
+   */
+  delete(access: TeamAccess): TeamRow {
+    if (!access.team) throw notFound("Team not found");
+    if (access.role !== "owner") throw teamAccessDenied();
+    return access.team;
+  },
+  /**
    * Invite, list and cancel invitations: the owner or an admin (spec part 2 section 6).
    * @throws as `view`; 403 PERMISSION_DENIED for members and moderators.
    */

@@ -1,10 +1,21 @@
 import type { TeamView } from "@pointwise/core/presented";
+import type { TeamSettings } from "@pointwise/core/teamSchemas";
 import type { teams } from "../db/schema";
 
 /** A row of `teams`. */
 export type TeamRow = typeof teams.$inferSelect;
 
-/** A team as the client sees it (spec part 2 section 7, team calls). */
+/** A team's privacy and compliance settings (issue #22) from its row. */
+export function teamSettingsOf(team: TeamRow): TeamSettings {
+  return {
+    allowAnonymousParticipants: team.allowAnonymousParticipants,
+    privateTeam: team.privateTeam,
+    auditLog: team.auditLog,
+    dataRetention: team.dataRetention,
+  };
+}
+
+/** A team as the client sees it (spec part 2 section 7, team calls), with its settings (issue #22). */
 export function presentTeam(team: TeamRow): TeamView {
   return {
     id: team.id,
@@ -12,5 +23,6 @@ export function presentTeam(team: TeamRow): TeamView {
     description: team.description,
     creatorId: team.creatorId,
     createdAt: team.createdAt.toISOString(),
+    settings: teamSettingsOf(team),
   };
 }

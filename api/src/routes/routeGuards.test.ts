@@ -82,6 +82,9 @@ const teamRoutes: Route[] = [
   ["GET", "/api/teams/:team/members"],
   ["GET", "/api/teams/:team/sessions"],
   ["PATCH", "/api/teams/:team", { name: "Owned" }],
+  ["PATCH", "/api/teams/:team", { settings: { allowAnonymousParticipants: false, privateTeam: false } }],
+  ["GET", "/api/teams/:team/audit"],
+  ["DELETE", "/api/teams/:team"],
   ["POST", "/api/teams/:team/invite", { email: "mallory@example.com", role: "admin" }],
   ["PATCH", "/api/teams/:team/members/:victim", { role: "member" }],
   ["DELETE", "/api/teams/:team/members/:victim"],
@@ -168,8 +171,9 @@ describe("403 for a signed-in attacker", () => {
     ]);
     const votes = await victim.client.get<{ points?: number }[]>(`/api/stories/${ids.story}/votes`);
     expect(votes.body.map((v) => v.points)).toEqual([13]);
-    const team = await victim.client.get<{ name: string }>(`/api/teams/${ids.team}`);
+    const team = await victim.client.get<{ name: string; settings: Record<string, unknown> }>(`/api/teams/${ids.team}`);
     expect(team.body.name).toBe("Victims");
+    expect(team.body.settings).toMatchObject({ allowAnonymousParticipants: true, privateTeam: true });
     const members = await victim.client.get<{ role: string }[]>(`/api/teams/${ids.team}/members`);
     expect(members.body.map((m) => m.role)).toEqual(["owner"]);
   });

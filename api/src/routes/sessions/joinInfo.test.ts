@@ -15,7 +15,19 @@ describe("GET /api/sessions/:id/join-info", () => {
     const { session } = await buildSession(server.url, { title: "Sprint 42 refinement" });
     const res = await new ApiClient(server.url).get<JoinInfo>(`/api/sessions/${session.id}/join-info`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: session.id, title: "Sprint 42 refinement", status: "open" });
+    expect(res.body).toEqual({ id: session.id, title: "Sprint 42 refinement", status: "open", anonymousAllowed: true });
+  });
+
+  it("says anonymousAllowed false for a session of a team that refuses guests (issue #22)", async () => {
+    const { leader } = await buildSession(server.url);
+    const team = (await leader.client.post<{ id: string }>("/api/teams", { name: "No guests" })).body;
+    const { session } = await buildSession(server.url, { leader, teamId: team.id });
+    const anon = new ApiClient(server.url);
+    const before = await anon.get<JoinInfo>(`/api/sessions/${session.id}/join-info`);
+    expect(before.body.anonymousAllowed).toBe(true);
+    await leader.client.patch(`/api/teams/${team.id}`, { settings: { allowAnonymousParticipants: false } });
+    const after = await anon.get<JoinInfo>(`/api/sessions/${session.id}/join-info`);
+    expect(after.body).toEqual({ id: session.id, title: session.title, status: "open", anonymousAllowed: false });
   });
 
   it("answers a user of another session the same public fields (no participants, no stories)", async () => {
@@ -23,7 +35,7 @@ describe("GET /api/sessions/:id/join-info", () => {
     const { leader: attacker } = await buildSession(server.url, { title: "Attacker's own" });
     const res = await attacker.client.get<Record<string, unknown>>(`/api/sessions/${session.id}/join-info`);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(["id", "status", "title"]);
+    expect(Object.keys(res.body).sort()).toEqual(["anonymousAllowed", "id", "status", "title"]);
   });
 
   it("says 'archived' for an archived session", async () => {

@@ -12,7 +12,8 @@ const WINDOW = "15 minutes";
 /**
  * `GET /api/sessions/{id}/join-info` (issue #8 section 6): the join page shows the session's
  * title at once and says when the link is invalid. Public on purpose (a visitor has no
- * account or seat yet): it answers only `{id, title, status}` (status open, archived or full),
+ * account or seat yet): it answers only `{id, title, status, anonymousAllowed}` (status open,
+ * archived or full; anonymousAllowed false when the session's team refuses guests, issue #22),
  * never participants, stories or the leader. 404 NOT_FOUND "Invalid session" for an unknown,
  * deleted or malformed id; 429 RATE_LIMITED past AUTH_RATE_LIMIT_IP answers per client IP in
  * 15 minutes (its own budget, apart from sign-in's).

@@ -1,7 +1,9 @@
 import {
   createTeamSchema,
+  editsTeamDetails,
   inviteTeamMemberSchema,
   memberRoleSchema,
+  teamAuditQuerySchema,
   updateTeamSchema,
 } from "@pointwise/core/teamSchemas";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -10,6 +12,7 @@ import { z } from "zod";
 import { requireUser } from "../../auth/currentUser";
 import { publicOrigin } from "../../auth/origins";
 import { createTeam } from "../../commands/teamCreator";
+import { deleteTeam } from "../../commands/teamDeleter";
 import { acceptTeamInvitationLink } from "../../commands/teamInvitationAccepter";
 import { cancelTeamInvitation } from "../../commands/teamInvitationCanceller";
 import { inviteTeamMember } from "../../commands/teamMemberInviter";
@@ -21,6 +24,7 @@ import { loadTeamAccess, loadTeamForMember, loadTeamMember, teamPolicy } from ".
 import { presentTeam } from "../../presenters/teamPresenter";
 import { teamSessions } from "../../queries/sessionLists";
 import { sessionViews } from "../../queries/sessionViews";
+import { teamAuditEntryViews } from "../../queries/teamAudit";
 import { pendingTeamInvitationViews } from "../../queries/teamInvitations";
 import { teamsOfUser } from "../../queries/teamLists";
 import { teamMemberViews } from "../../queries/teamMembers";
@@ -32,8 +36,8 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
 /**
  * Teams, members, roles and invitations (spec part 1 section 7, part 2 sections 6-7; issue #11
- * section 1). Every rule is in teamPolicy; 403 TEAM_ACCESS_DENIED for non-members, 403
- * PERMISSION_DENIED for members without the role.
+ * section 1), settings, deletion and the audit log (issue #22). Every rule is in teamPolicy; 403
+ * TEAM_ACCESS_DENIED for non-members, 403 PERMISSION_DENIED for members without the role.
  */
 export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -72,11 +76,34 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     return sessionViews(ctx, await teamSessions(ctx, team.id));
   });
 
+  /**
+   * Name and description: the owner; `settings` alone (issue #22): the owner or an admin. A
+   * request with both needs the owner.
+   */
   app.patch("/api/teams/:id", { schema: { params: teamParams, body: updateTeamSchema } }, async (request) => {
     const user = await requireUser(ctx.db, request);
-    const team = teamPolicy.update(await loadTeamAccess(ctx.db, user, request.params.id));
+    const access = await loadTeamAccess(ctx.db, user, request.params.id);
+    const team = editsTeamDetails(request.body) ? teamPolicy.update(access) : teamPolicy.updateSettings(access);
     return updateTeam(ctx, team, request.body);
   });
+
+  /** The owner deletes the team; its sessions stay with their creators, detached (issue #22). */
+  app.delete("/api/teams/:id", { schema: { params: teamParams } }, async (request) => {
+    const user = await requireUser(ctx.db, request);
+    const team = teamPolicy.delete(await loadTeamAccess(ctx.db, user, request.params.id));
+    return deleteTeam(ctx, team);
+  });
+
+  /** Who changed a story's final points and when, newest first (issue #22): owner and admins. */
+  app.get(
+    "/api/teams/:id/audit",
+    { schema: { params: teamParams, querystring: teamAuditQuerySchema } },
+    async (request) => {
+      const user = await requireUser(ctx.db, request);
+      const team = teamPolicy.readAudit(await loadTeamAccess(ctx.db, user, request.params.id));
+      return teamAuditEntryViews(ctx, team.id, request.query.limit);
+    },
+  );
 
   app.post(
     "/api/teams/:id/invite",
