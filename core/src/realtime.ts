@@ -229,7 +229,18 @@ export type ServerMessage =
       voterKey: string;
     }
   | { type: "votes_revealed"; sessionId: string; story: StoryView; votes: VoteView[]; results: StoryResults }
-  | ({ type: "story_update"; sessionId: string; action: "created" | "deleted"; story: StoryView } & StoryStatsField)
+  | ({
+      type: "story_update";
+      sessionId: string;
+      action: "created" | "deleted";
+      story: StoryView;
+      /**
+       * A story added by hand goes right after the group's current story (issue #22 section 2):
+       * the story it follows (null: first). Absent when it went to the end of the queue. Every
+       * position is then numbered 0, 1, 2 ... in queue order.
+       */
+      afterStoryId?: string | null;
+    } & StoryStatsField)
   | ({
       /**
        * Stories were added in bulk (CSV, Jira): `count` of them; `stories` carries at most
@@ -244,6 +255,11 @@ export type ServerMessage =
   | ({ type: "story_updated"; sessionId: string; story: StoryView } & StoryStatsField)
   | ({ type: "story_status_change"; sessionId: string; story: StoryView } & StoryStatsField)
   | { type: "round_started"; sessionId: string; story: StoryView }
+  /**
+   * The leader moved one story (POST /api/stories/{id}/move; issue #22 section 2): it now follows
+   * `afterStoryId` (null: first), and every position is numbered 0, 1, 2 ... in queue order.
+   */
+  | { type: "story_moved"; sessionId: string; storyId: string; afterStoryId: string | null }
   /** The leader reordered the queue (PUT /api/sessions/{id}/story-order): every story id in its new order. */
   | { type: "stories_reordered"; sessionId: string; storyIds: string[] }
   /**

@@ -143,3 +143,14 @@ export const storyWindowQuerySchema = z.object({
 });
 /** A validated window request. */
 export type StoryWindowQuery = z.infer<typeof storyWindowQuerySchema>;
+
+/**
+ * POST /api/stories/{id}/move body (issue #22 section 2, drag and drop in a queue of any
+ * length): put the story right after `afterStoryId` (a story of the same session), or first
+ * when null.
+ */
+export const moveStorySchema = z.object({
+  afterStoryId: z.uuid("Invalid story").nullable(),
+});
+/** A validated move. */
+export type MoveStoryInput = z.infer<typeof moveStorySchema>;

@@ -46,7 +46,10 @@ export async function appendStories(
   let activated: string | null = null;
   if (session && !session.activeStoryId && rows[0]) {
     activated = rows[0].id;
-    await tx.update(pointingSessions).set({ activeStoryId: activated }).where(eq(pointingSessions.id, session.id));
+    await tx
+      .update(pointingSessions)
+      .set({ activeStoryId: activated, activeStorySince: new Date() })
+      .where(eq(pointingSessions.id, session.id));
   }
   return { rows, activated };
 }

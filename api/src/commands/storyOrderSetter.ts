@@ -40,9 +40,9 @@ export async function setStoryOrder(
         "List every story of the session exactly once",
       );
     }
-    const now = new Date();
+    // updated_at is left alone: it dates a story's last real change (time per story).
     for (const [position, id] of input.storyIds.entries()) {
-      await tx.update(stories).set({ position, updatedAt: now }).where(eq(stories.id, id));
+      await tx.update(stories).set({ position }).where(eq(stories.id, id));
     }
   });
   await ctx.hub.publish(sessionId, { type: "stories_reordered", sessionId, storyIds: input.storyIds });

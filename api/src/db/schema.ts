@@ -289,6 +289,11 @@ export const pointingSessions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     leaderId: uuid("leader_id").references(() => users.id, { onDelete: "set null" }),
     activeStoryId: uuid("active_story_id").references((): AnyPgColumn => stories.id, { onDelete: "set null" }),
+    /**
+     * When the active story became active (issue #22 section 2): stories added by hand since
+     * follow it in the order they were added; null before any was chosen.
+     */
+    activeStorySince: timestamp("active_story_since", { withTimezone: true }),
     jiraProjectKey: varchar("jira_project_key", { length: 50 }),
     estimationScale: estimationScale("estimation_scale").notNull().default("fibonacci"),
     customDeck: numeric("custom_deck", { precision: 4, scale: 1, mode: "number" }).array(),

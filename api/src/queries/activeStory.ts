@@ -17,10 +17,11 @@ export async function nextOpenStoryId(tx: Tx, sessionId: string, afterPosition: 
   return next?.id ?? null;
 }
 
-/** Sets the group's active story inside a transaction. */
+/** Sets the group's active story inside a transaction, and when it became so (activeStorySince). */
 export async function setActiveStoryId(tx: Tx, sessionId: string, storyId: string | null): Promise<void> {
+  const now = new Date();
   await tx
     .update(pointingSessions)
-    .set({ activeStoryId: storyId, updatedAt: new Date() })
+    .set({ activeStoryId: storyId, activeStorySince: storyId === null ? null : now, updatedAt: now })
     .where(eq(pointingSessions.id, sessionId));
 }

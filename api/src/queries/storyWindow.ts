@@ -59,17 +59,19 @@ function windowFilter(sessionId: string, q: string | undefined): SQL {
  */
 async function indexOfStory(db: Db | Tx, filter: SQL, storyId: string): Promise<number | null> {
   const [target] = await db
-    .select({ position: stories.position, createdAt: stories.createdAt, id: stories.id })
+    .select({ id: stories.id })
     .from(stories)
     .where(and(filter, eq(stories.id, storyId)));
   if (!target) return null;
+  // Compared in SQL, row to row: timestamps keep their microseconds there.
   const [counted] = await db
     .select({ before: sql<number>`count(*)::int` })
     .from(stories)
     .where(
       and(
         filter,
-        sql`(${stories.position}, ${stories.createdAt}, ${stories.id}) < (${target.position}, ${target.createdAt}, ${target.id})`,
+        sql`(${stories.position}, ${stories.createdAt}, ${stories.id}) <
+          (select s0.position, s0.created_at, s0.id from ${stories} s0 where s0.id = ${storyId})`,
       ),
     );
   return counted?.before ?? 0;

@@ -2,6 +2,7 @@ import type { StoryWindowView } from "@pointwise/core/presented";
 import { startTimerSchema } from "@pointwise/core/roundTimer";
 import {
   createStorySchema,
+  moveStorySchema,
   storyOrderSchema,
   storyWindowQuerySchema,
   updateStorySchema,
@@ -13,6 +14,7 @@ import { startNewRound } from "../../commands/roundStarter";
 import { createStory } from "../../commands/storyCreator";
 import { deleteStory } from "../../commands/storyDeleter";
 import { importStories } from "../../commands/storyImporter";
+import { moveStory } from "../../commands/storyMover";
 import { setStoryOrder } from "../../commands/storyOrderSetter";
 import { updateStory } from "../../commands/storyUpdater";
 import { startTimer } from "../../commands/timerStarter";
@@ -88,6 +90,12 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
       return setStoryOrder(ctx, access, request.body);
     },
   );
+
+  app.post("/api/stories/:id/move", { schema: { params: storyParams, body: moveStorySchema } }, async (request) => {
+    const { access } = await loadStoryAccess(ctx, request, request.params.id);
+    sessionPolicy.lead(access);
+    return moveStory(ctx, access, request.params.id, request.body);
+  });
 
   app.patch("/api/stories/:id", { schema: { params: storyParams, body: updateStorySchema } }, async (request) => {
     const { access } = await loadStoryAccess(ctx, request, request.params.id);

@@ -1,0 +1,1 @@
+ALTER TABLE "pointing_sessions" ADD COLUMN "active_story_since" timestamp with time zone;
