@@ -51,7 +51,10 @@ export const integrationTestSchema = z.object({
 /** Answer of POST /api/teams/integration/test: `error` is null on success. */
 export interface IntegrationTestResult {
   success: boolean;
+  /** Why the test failed, in words for the user ("Jira server not found: check the URL"). */
   error: string | null;
+  /** The system's own words behind `error` (`getaddrinfo ENOTFOUND ...`), when there are some (issue #22). */
+  detail?: string;
 }
 
 /** Answer of POST /api/integrations/jira. */
@@ -59,6 +62,8 @@ export interface JiraSaveResult {
   message: string;
   /** Why the connection test after saving failed (the configuration is saved all the same). */
   testError?: string;
+  /** The system's own words behind `testError`, when there are some (issue #22). */
+  testErrorDetail?: string;
   /** True when the connection works but the account sees no Jira project to pick. */
   needsProjectKey?: boolean;
   error?: string;

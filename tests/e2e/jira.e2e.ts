@@ -170,3 +170,33 @@ it("connects Jira, picks a project, creates tickets and writes the points back",
   await phone.getByTestId("jira-saved").waitFor();
   await snap(phone, "jira-automations-phone-dark");
 });
+
+it("says 'Jira server not found: check the URL', with the system's words behind Details (issue #22)", async () => {
+  const page = await e2e.newPage();
+  await registerThroughForm(page, e2e.server.url, "Nora", `nora-${Date.now()}@example.com`);
+  expect((await pageApi(page, "POST", "/api/subscription/create-checkout-session", { plan: "pro" })).status).toBe(200);
+  await page.goto(`${e2e.server.url}/automations`);
+  await page.getByTestId("jira-server-url").fill("https://jira.invalid"); // .invalid never resolves (RFC 2606)
+  await page.getByTestId("jira-email").fill(JIRA_TEST.email);
+  await page.getByTestId("jira-api-token").fill(JIRA_TEST.apiToken);
+  await page.getByTestId("jira-test").click();
+  await page.getByText("Connection Failed", { exact: true }).first().waitFor();
+  const note = page.getByTestId("jira-failure");
+  await note.getByText("Jira server not found: check the URL", { exact: true }).waitFor();
+  expect(
+    await page
+      .getByText(/getaddrinfo/)
+      .first()
+      .isVisible(),
+  ).toBe(false); // the raw words stay behind Details
+  await note.getByTestId("jira-failure-details").click();
+  await note.getByText(/getaddrinfo ENOTFOUND jira\.invalid/).waitFor();
+  await snap(page, "jira-server-not-found");
+  expect(await axeBlocking(page)).toEqual([]);
+
+  // Saved all the same: the saved connection's last test says it in the same words.
+  await page.getByTestId("jira-save").click();
+  await page.getByText("Saved, but the connection test failed: Jira server not found: check the URL").first().waitFor();
+  await page.getByTestId("jira-saved-status").getByText("Connection failed").waitFor();
+  await page.getByTestId("jira-saved").getByText("Jira server not found: check the URL", { exact: true }).waitFor();
+});

@@ -35,8 +35,12 @@ export const jiraNotConfigured = (): AppError =>
 /** 400 JIRA_PROJECT_REQUIRED: the session has no Jira project (spec part 2 section 8). */
 export const jiraProjectRequired = (): AppError =>
   new AppError(400, "JIRA_PROJECT_REQUIRED", "Please select a Jira project first");
-/** 502 JIRA_ERROR: Jira failed or refused; the message is Jira's (or the network's) reason. */
-export const jiraFailed = (error: JiraError): AppError => new AppError(502, "JIRA_ERROR", error.message);
+/**
+ * 502 JIRA_ERROR: Jira failed or refused; the message is Jira's (or the network's) reason, and
+ * `detail` the system's own words when there are some (issue #22).
+ */
+export const jiraFailed = (error: JiraError): AppError =>
+  new AppError(502, "JIRA_ERROR", error.message, error.detail ? { detail: error.detail } : {});
 
 /**
  * The serverUrl rule as a 400 VALIDATION_ERROR on `serverUrl` (issue #12 section 1: https, or
@@ -102,10 +106,13 @@ export async function formCredentials(
   return { serverUrl, email: input.email, apiToken };
 }
 
-/** The outcome of a connection test, stored on the row as lastTestResult. */
+/** The outcome of a connection test, stored on the row as lastTestResult (and `error` as lastTestError). */
 export interface ConnectionTest {
   result: "success" | "failed" | "timeout" | "error";
+  /** Why it failed, in words for the user ("Jira server not found: check the URL"). */
   error: string | null;
+  /** The system's own words behind `error` (`getaddrinfo ENOTFOUND ...`), when there are some; not stored. */
+  detail?: string;
 }
 
 /** Calls Jira's "myself" with these credentials (issue #12 section 1). Never throws. */
@@ -115,7 +122,11 @@ export async function testConnection(target: JiraTarget): Promise<ConnectionTest
     return { result: "success", error: null };
   } catch (error) {
     if (error instanceof JiraError) {
-      return { result: error.kind === "timeout" ? "timeout" : "failed", error: error.message };
+      return {
+        result: error.kind === "timeout" ? "timeout" : "failed",
+        error: error.message,
+        ...(error.detail ? { detail: error.detail } : {}),
+      };
     }
     return { result: "error", error: "Failed to test Jira connection." };
   }

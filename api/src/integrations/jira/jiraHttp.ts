@@ -26,8 +26,39 @@ export class JiraError extends Error {
     message: string,
     /** Jira's HTTP status, when it answered. */
     readonly status?: number,
+    /** The system's own words behind `message` (e.g. `getaddrinfo ENOTFOUND jira.example`), for those who want them. */
+    readonly detail?: string,
   ) {
     super(message);
+  }
+}
+
+/** Node's TLS codes for a certificate that is not trusted (expired, self-signed, another name...). */
+const UNTRUSTED_CERTIFICATE =
+  /^(CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_|ERR_TLS_CERT_ALTNAME_INVALID)/;
+
+/**
+ * What a failed connection means for the person who typed the URL (issue #22: not the raw
+ * `getaddrinfo ENOTFOUND ...`, which stays in the error's `detail`), by Node's error code.
+ */
+export function networkFailureMessage(code: string | undefined): string {
+  switch (code) {
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+    case "EAI_NONAME":
+      return "Jira server not found: check the URL";
+    case "ECONNREFUSED":
+      return "The Jira server refused the connection: check the URL and port";
+    case "EHOSTUNREACH":
+    case "ENETUNREACH":
+      return "The Jira server cannot be reached from here: check the URL";
+    case "ECONNRESET":
+    case "EPIPE":
+      return "The connection to Jira was cut off: try again";
+    default:
+      return code && UNTRUSTED_CERTIFICATE.test(code)
+        ? "The Jira server's HTTPS certificate is not trusted: check the URL"
+        : "Could not reach Jira: check the URL";
   }
 }
 
@@ -194,7 +225,8 @@ function exchange(target: JiraTarget, method: string, path: string, body: unknow
       if (error.name === "AbortError" || error.name === "TimeoutError") {
         return reject(new JiraError("timeout", `Jira did not answer within ${JIRA_TIMEOUT_MS / 1000} s`));
       }
-      reject(new JiraError("network", `Could not reach Jira: ${error.message}`));
+      const code = (error as NodeJS.ErrnoException).code;
+      reject(new JiraError("network", networkFailureMessage(code), undefined, error.message));
     });
     req.end(payload);
   });

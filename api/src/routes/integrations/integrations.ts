@@ -72,7 +72,11 @@ export const integrationRoutes = (ctx: AppContext) => async (base: FastifyInstan
       const user = await proUser(request);
       const creds = await formCredentials(ctx, user.id, request.body.config);
       const test = await testConnection(targetOf(ctx, creds));
-      return { success: test.result === "success", error: test.error };
+      return {
+        success: test.result === "success",
+        error: test.error,
+        ...(test.detail ? { detail: test.detail } : {}),
+      };
     },
   );
 
@@ -86,7 +90,11 @@ export const integrationRoutes = (ctx: AppContext) => async (base: FastifyInstan
       const test = await testConnection(target);
       await saveJiraConnection(ctx, user.id, creds, request.body.storyPointsField, test);
       if (test.error !== null) {
-        return { message: "Jira configuration saved, but the connection test failed", testError: test.error };
+        return {
+          message: "Jira configuration saved, but the connection test failed",
+          testError: test.error,
+          ...(test.detail ? { testErrorDetail: test.detail } : {}),
+        };
       }
       const projects = await jira.projects(target).catch(() => null);
       if (projects !== null && projects.length === 0) {

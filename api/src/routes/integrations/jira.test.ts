@@ -1,3 +1,4 @@
+import net from "node:net";
 import type { StoryView } from "@pointwise/core/presented";
 import { settleJiraWriteBacks } from "../../integrations/jira/jiraTickets";
 import { keyIdOf } from "../../integrations/secretBox";
@@ -114,6 +115,57 @@ describe("POST /api/teams/integration/test", () => {
     });
     expect(bad.status).toBe(200);
     expect(bad.body).toEqual({ success: false, error: expect.stringMatching(/401/) });
+  });
+});
+
+describe("a Jira server that cannot be reached (issue #22)", () => {
+  it("says 'Jira server not found: check the URL' for a name that does not resolve, the system's words as detail", async () => {
+    const pro = await proUser();
+    const unknown = config({ serverUrl: "https://jira.invalid" }); // .invalid never resolves (RFC 2606)
+    const test = await pro.client.post<{ success: boolean; error: string; detail?: string }>(
+      "/api/teams/integration/test",
+      { type: "jira", config: unknown },
+    );
+    expect(test.status).toBe(200);
+    expect(test.body).toEqual({
+      success: false,
+      error: "Jira server not found: check the URL",
+      detail: expect.stringContaining("ENOTFOUND jira.invalid"),
+    });
+    const saved = await pro.client.post<{ testError?: string; testErrorDetail?: string }>(
+      "/api/integrations/jira",
+      unknown,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      testError: "Jira server not found: check the URL",
+      testErrorDetail: expect.stringContaining("ENOTFOUND jira.invalid"),
+    });
+    const view = await pro.client.get<{ jira: { lastTestResult: string; lastTestError: string } }>("/api/integrations");
+    expect(view.body.jira).toMatchObject({
+      lastTestResult: "failed",
+      lastTestError: "Jira server not found: check the URL",
+    });
+  });
+
+  it("says the server refused the connection when nothing listens on that port", async () => {
+    const pro = await proUser();
+    // A port that was free a moment ago: nothing listens there.
+    const closed = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const test = await pro.client.post<{ success: boolean; error: string; detail?: string }>(
+      "/api/teams/integration/test",
+      { type: "jira", config: config({ serverUrl: `http://127.0.0.1:${closed}` }) },
+    );
+    expect(test.body).toEqual({
+      success: false,
+      error: "The Jira server refused the connection: check the URL and port",
+      detail: expect.stringContaining("ECONNREFUSED"),
+    });
   });
 });
 

@@ -11,6 +11,7 @@ import {
   testConnectionFailureNotice,
   testConnectionNotice,
 } from "../jira/jiraNotices";
+import { type JiraFailure, JiraFailureNote } from "./JiraFailureNote";
 
 const useStyles = makeStyles({
   form: { display: "flex", flexDirection: "column", gap: "12px" },
@@ -41,6 +42,8 @@ export function JiraConnectionForm({ saved }: { saved: JiraConfigView | null }) 
   const [email, setEmail] = useState(saved?.email ?? "");
   const [apiToken, setApiToken] = useState("");
   const [storyPointsField, setStoryPointsField] = useState(saved?.storyPointsField ?? "");
+  // The last failed test, shown under the form with the system's words behind Details (issue #22).
+  const [failure, setFailure] = useState<JiraFailure | null>(null);
   const show = (n: Notice) => notify(n.title, n.description, n.intent);
 
   const input = (): JiraConfigInput => ({
@@ -52,7 +55,17 @@ export function JiraConnectionForm({ saved }: { saved: JiraConfigView | null }) 
 
   const onTest = () =>
     test.mutate(input(), {
-      onSuccess: (result) => show(testConnectionNotice(result)),
+      onSuccess: (result) => {
+        show(testConnectionNotice(result));
+        setFailure(
+          result.success
+            ? null
+            : {
+                message: result.error || "Failed to connect to Jira.",
+                ...(result.detail ? { detail: result.detail } : {}),
+              },
+        );
+      },
       onError: (error) => show(testConnectionFailureNotice(error)),
     });
 
@@ -60,6 +73,11 @@ export function JiraConnectionForm({ saved }: { saved: JiraConfigView | null }) 
     save.mutate(input(), {
       onSuccess: (result) => {
         show(saveConfigNotice(result));
+        setFailure(
+          result.testError
+            ? { message: result.testError, ...(result.testErrorDetail ? { detail: result.testErrorDetail } : {}) }
+            : null,
+        );
         if (!result.error) setApiToken("");
       },
       onError: (error) => show(saveConfigFailureNotice(error)),
@@ -149,6 +167,7 @@ export function JiraConnectionForm({ saved }: { saved: JiraConfigView | null }) 
           Test Connection
         </Button>
       </div>
+      {failure ? <JiraFailureNote failure={failure} /> : null}
       {saved ? null : (
         <Text size={200} className={styles.muted}>
           The API token is stored encrypted and is never shown again in clear.
