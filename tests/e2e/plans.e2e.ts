@@ -7,6 +7,7 @@ import { pageApi, registerThroughForm } from "./pageApi";
  * sees the limit and an Upgrade link instead of the Create buttons, upgrades on /settings,
  * creates a fourth session; choosing Free again locks the least recently updated one; upgrading
  * unlocks it, and Cancel subscription (confirm dialog) returns to Free at once and locks it again.
+ * The free plan reads Active, and the Self-hosted plan shows as the one this server runs (issue #22).
  */
 const e2e = useBrowserAndServer();
 
@@ -22,12 +23,17 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   await snap(page, "plans-at-limit");
   await page.getByTestId("create-session-button-limit").getByTestId("upgrade-link").click();
   await page.waitForURL(`${e2e.server.url}/settings`);
+  // The free plan is active, and this server runs the self-hosted plan (issue #22).
+  await page.getByTestId("subscription-status").getByText("Status: Active").waitFor();
+  await page.getByTestId("plan-card-selfhosted").getByText("This server", { exact: true }).waitFor();
 
   await page.getByTestId("plan-basic").getByText("Upgrade").click();
   await page.getByText("Plan Updated", { exact: true }).first().waitFor();
   await page.getByTestId("plan-basic").getByText("Current").waitFor();
-  await page.getByTestId("plan-selfhosted").getByText("Contact Sales").waitFor();
+  // Self-hosted mode: the Self-hosted plan is the one running here, not "Coming soon / Contact Sales" (issue #22).
+  await page.getByTestId("plan-selfhosted").getByText("Current").waitFor();
   expect(await page.getByTestId("plan-selfhosted").isDisabled()).toBe(true);
+  expect(await page.getByTestId("plan-list").getByText(/Coming soon|Contact Sales/).count()).toBe(0);
   await snap(page, "plans-settings-basic");
 
   await page.goto(`${e2e.server.url}/`);

@@ -1,8 +1,10 @@
 import { Badge, Button, Card, makeStyles, Text, Title3, tokens } from "@fluentui/react-components";
-import { PLANS, type PlanEntry, planEntry, planRank, type SelectablePlan } from "@pointwise/core/plans";
+import { PLANS, type SelectablePlan } from "@pointwise/core/plans";
+import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import { isApiError } from "../../api/ApiError";
 import { useChoosePlan } from "../../api/subscriptionMutations";
 import { useNotify } from "../../toasts/useNotify";
+import { planCardContent } from "./planCardContent";
 
 const useStyles = makeStyles({
   grid: { display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(min(170px, 100%), 1fr))", gap: "12px" },
@@ -12,21 +14,23 @@ const useStyles = makeStyles({
   list: { margin: 0, paddingLeft: "18px" },
 });
 
-/** The price line of a plan: "$6 / month", "Free", or "Contact Sales". */
-const priceOf = (plan: PlanEntry) =>
-  plan.monthlyPrice === null ? "Contact Sales" : plan.monthlyPrice === 0 ? "Free" : `$${plan.monthlyPrice} / month`;
-
 /**
- * The plan list of /settings (issue #11 section 4; catalogue in core/plans): Current on the
- * user's plan, Upgrade above it, Downgrade below it, "Contact Sales" (disabled, coming soon) for
- * selfhosted. Choosing opens Stripe Checkout or switches at once (toast "Plan Updated"); a
- * signed-out answer toasts "Sign in required" (spec part 2 section 8).
+ * The plan list of /settings (issue #11 section 4; each card's content from planCardContent):
+ * Current on the user's plan, Upgrade above it, Downgrade below it; selfhosted is "Contact Sales"
+ * (disabled, coming soon), or the current one on a self-hosted server (`billing`, issue #22).
+ * Choosing opens Stripe Checkout or switches at once (toast "Plan Updated"); a signed-out answer
+ * toasts "Sign in required" (spec part 2 section 8).
  */
-export function PlanList({ currentPlan }: { currentPlan: string }) {
+export function PlanList({
+  currentPlan,
+  billing,
+}: {
+  currentPlan: string;
+  billing: SubscriptionStatusView["billing"] | undefined;
+}) {
   const styles = useStyles();
   const notify = useNotify();
   const choose = useChoosePlan();
-  const current = planEntry(currentPlan).id;
   const pick = (plan: SelectablePlan) =>
     choose.mutate(plan, {
       onSuccess: (choice) => {
@@ -42,37 +46,34 @@ export function PlanList({ currentPlan }: { currentPlan: string }) {
   return (
     <div className={styles.grid} data-testid="plan-list">
       {PLANS.map((plan) => {
-        const isCurrent = plan.id === current;
-        const label = !plan.selectable
-          ? "Contact Sales"
-          : isCurrent
-            ? "Current"
-            : planRank(plan.id) > planRank(current)
-              ? "Upgrade"
-              : "Downgrade";
+        const card = planCardContent(plan, currentPlan, billing);
         return (
-          <Card key={plan.id} className={isCurrent ? `${styles.plan} ${styles.current}` : styles.plan}>
+          <Card
+            key={plan.id}
+            className={card.current ? `${styles.plan} ${styles.current}` : styles.plan}
+            data-testid={`plan-card-${plan.id}`}
+          >
             <Title3 as="h3">{plan.name}</Title3>
-            <Text weight="semibold">{priceOf(plan)}</Text>
-            {plan.selectable ? null : (
-              <Badge appearance="outline" color="informative">
-                Coming soon
+            <Text weight="semibold">{card.price}</Text>
+            {card.badge ? (
+              <Badge appearance="outline" color={card.badge === "This server" ? "success" : "informative"}>
+                {card.badge}
               </Badge>
-            )}
+            ) : null}
             <ul className={styles.list}>
-              {plan.highlights.map((line) => (
+              {card.highlights.map((line) => (
                 <li key={line}>
                   <Text className={styles.muted}>{line}</Text>
                 </li>
               ))}
             </ul>
             <Button
-              appearance={label === "Upgrade" ? "primary" : "secondary"}
-              disabled={!plan.selectable || isCurrent || choose.isPending}
+              appearance={card.label === "Upgrade" ? "primary" : "secondary"}
+              disabled={!card.choosable || choose.isPending}
               onClick={() => pick(plan.id as SelectablePlan)}
               data-testid={`plan-${plan.id}`}
             >
-              {label}
+              {card.label}
             </Button>
           </Card>
         );

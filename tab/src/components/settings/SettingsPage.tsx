@@ -78,6 +78,11 @@ export function SettingsPage() {
               : `${status.sessionsThisMonth} sessions this month.`}
           </Text>
         ) : null}
+        {status?.billing === "selfhosted" ? (
+          <Text className={styles.muted} data-testid="selfhosted-billing">
+            This server is self-hosted: no billing. Choosing a plan below switches it at once, free of charge.
+          </Text>
+        ) : null}
         {status?.currentPeriodEnd ? (
           <Text className={styles.muted}>
             {status.cancelAtPeriodEnd ? "Ends on" : "Renews on"}{" "}
@@ -93,7 +98,7 @@ export function SettingsPage() {
       </Card>
       <Card className={styles.card} ref={plans}>
         <Title3 as="h2">Plans</Title3>
-        <PlanList currentPlan={status?.plan ?? "free"} />
+        <PlanList currentPlan={status?.plan ?? "free"} billing={status?.billing} />
       </Card>
       {status ? (
         <IntegrationsCard
