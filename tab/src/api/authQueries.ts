@@ -121,7 +121,7 @@ export function useChangePassword() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (input: ForgotPasswordInput) =>
-      apiRequest<{ message: string }>("POST", "/api/auth/forgot-password", { body: input }),
+      apiRequest<{ message: string; emailSent: boolean }>("POST", "/api/auth/forgot-password", { body: input }),
   });
 }
 

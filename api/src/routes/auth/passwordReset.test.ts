@@ -3,7 +3,7 @@ import { buildUser, TEST_PASSWORD } from "../../testing/factories";
 import { expireResetTokens, storedResetTokens } from "../../testing/passwordResets";
 import { decodedMail, type SmtpCapture, startSmtpCapture } from "../../testing/smtpCapture";
 import { startTestServer, type TestServer } from "../../testing/testServer";
-import { FORGOT_PASSWORD_MESSAGE } from "./passwordReset";
+import { FORGOT_PASSWORD_MESSAGE, FORGOT_PASSWORD_NO_MAIL_MESSAGE } from "./passwordReset";
 
 /**
  * Password reset (issue #13 sections 2-4): the link e-mailed through a local SMTP server, the
@@ -80,7 +80,7 @@ describe("POST /api/auth/forgot-password", () => {
     const other = await forgot(unknown);
     expect(known.status).toBe(202);
     expect(other.status).toBe(202);
-    expect(known.body).toEqual({ message: FORGOT_PASSWORD_MESSAGE });
+    expect(known.body).toEqual({ message: FORGOT_PASSWORD_MESSAGE, emailSent: true });
     expect(other.body).toEqual(known.body);
     expect(other.headers.get("content-type")).toBe(known.headers.get("content-type"));
     expect(other.headers.get("content-length")).toBe(known.headers.get("content-length"));
@@ -108,6 +108,38 @@ describe("POST /api/auth/forgot-password", () => {
     expect(row?.tokenHash).not.toContain(token);
     const ttl = ((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)) / 1000;
     expect(Math.round(ttl)).toBe(3600);
+  });
+});
+
+describe("POST /api/auth/forgot-password on a server that sends no e-mail (issue #22)", () => {
+  it("never claims a link was sent: without SMTP_URL, or in production without PUBLIC_URL, the same words for every address", async () => {
+    const noSmtp = await startTestServer();
+    const noPublicUrl = await startTestServer({
+      env: {
+        NODE_ENV: "production",
+        SMTP_URL: smtp.url,
+        SESSION_SECRET: "s".repeat(40),
+        INTEGRATIONS_KEY: Buffer.alloc(32, 7).toString("base64"),
+      },
+    });
+    try {
+      for (const target of [noSmtp, noPublicUrl]) {
+        const ada = await buildUser(target.url);
+        const known = await new ApiClient(target.url).post<{ message: string }>("/api/auth/forgot-password", {
+          email: ada.email,
+        });
+        const unknown = await new ApiClient(target.url).post<{ message: string }>("/api/auth/forgot-password", {
+          email: uniqueEmail("nobody"),
+        });
+        expect(known.status).toBe(202);
+        expect(known.body).toEqual({ message: FORGOT_PASSWORD_NO_MAIL_MESSAGE, emailSent: false });
+        expect(unknown.body).toEqual(known.body);
+        expect(known.body.message).not.toMatch(/sent a link/);
+      }
+    } finally {
+      await noSmtp.close();
+      await noPublicUrl.close();
+    }
   });
 });
 

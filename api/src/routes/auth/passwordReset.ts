@@ -13,14 +13,22 @@ const HOUR_MS = 60 * 60 * 1000;
 /** The one answer of a forgot-password request, whatever the address (no account enumeration). */
 export const FORGOT_PASSWORD_MESSAGE =
   "If an account exists for that email address, we have sent a link to reset its password. The link is valid for a limited time.";
+/**
+ * The answer on a server that cannot e-mail the link (no SMTP_URL, or production without
+ * PUBLIC_URL): it depends on the configuration only, never on the address (issue #22: the first
+ * answer claimed a link was sent when none could be).
+ */
+export const FORGOT_PASSWORD_NO_MAIL_MESSAGE =
+  "This server cannot send e-mail, so no reset link was sent. Ask the person who runs this Pointwise server to help you reset your password.";
 
 const messageSchema = z.object({ message: z.string() });
 
 /**
  * Password reset (issue #13 sections 2 and 3).
  *
- * `POST /api/auth/forgot-password {email}` answers 202 `{message}` (FORGOT_PASSWORD_MESSAGE)
- * for every well-formed address, known or not, and e-mails a single-use link valid
+ * `POST /api/auth/forgot-password {email}` answers 202 `{message, emailSent}` (FORGOT_PASSWORD_MESSAGE,
+ * or FORGOT_PASSWORD_NO_MAIL_MESSAGE with `emailSent: false` when the server cannot e-mail a link;
+ * the configuration decides, not the address) for every well-formed address, known or not, and e-mails a single-use link valid
  * RESET_TOKEN_TTL_SECONDS after answering (commands/passwordResetter.ts). Limits: per client IP
  * (FORGOT_PASSWORD_RATE_LIMIT_IP) and per e-mail address (FORGOT_PASSWORD_RATE_LIMIT_EMAIL) per
  * hour, in this process's memory; then 429 RATE_LIMITED with Retry-After. The per-address limit
@@ -54,8 +62,12 @@ export const passwordResetRoutes = (ctx: AppContext) => async (base: FastifyInst
     { onRequest: (request) => limit(ipLimiter, request), schema: { body: forgotPasswordSchema } },
     async (request, reply) => {
       await limit(emailLimiter, request);
-      await requestPasswordReset(ctx, request.body.email, mailLinkOrigin(ctx.config, request), request.log);
-      return reply.status(202).send({ message: FORGOT_PASSWORD_MESSAGE });
+      const linkOrigin = mailLinkOrigin(ctx.config, request);
+      await requestPasswordReset(ctx, request.body.email, linkOrigin, request.log);
+      const emailSent = Boolean(ctx.config.mail.smtpUrl) && linkOrigin !== undefined;
+      return reply
+        .status(202)
+        .send({ message: emailSent ? FORGOT_PASSWORD_MESSAGE : FORGOT_PASSWORD_NO_MAIL_MESSAGE, emailSent });
     },
   );
 

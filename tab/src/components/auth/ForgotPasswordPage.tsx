@@ -43,7 +43,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot password" subtitle="We will e-mail you a link to choose a new password">
       {forgot.isSuccess ? (
-        <MessageBar intent="success" data-testid="forgot-sent">
+        <MessageBar intent={forgot.data.emailSent ? "success" : "warning"} data-testid="forgot-sent">
           {forgot.data.message}
         </MessageBar>
       ) : (
