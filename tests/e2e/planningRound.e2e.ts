@@ -52,8 +52,12 @@ it("runs a full planning-poker round for three people, live", async () => {
   // Invite by e-mail: the same answer for any address; the leader sees it pending as Invited (issue #7).
   await leader.getByRole("tab", { name: "Invite by Email" }).click();
   await leader.getByTestId("invite-email-input").fill("invitee@example.com");
-  await leader.getByRole("button", { name: "Send Invite" }).click();
-  await leader.getByText("Invite sent!", { exact: true }).waitFor();
+  await leader.getByRole("button", { name: "Invite", exact: true }).click();
+  // No e-mail goes out for a session invitation: nothing says one was sent; the join link is offered (issue #22).
+  await leader.getByText("Invitation Saved", { exact: true }).waitFor();
+  await leader.getByTestId("invited-note").getByText(/No e-mail was sent/).waitFor();
+  expect(await leader.getByTestId("invited-link").inputValue()).toBe(shareLink);
+  expect(await leader.getByText(/Invite sent|Sending/).count()).toBe(0);
   const pending = leader.getByTestId("pending-invitations");
   await pending.getByText("invitee@example.com").waitFor();
   await pending.getByText("Invited", { exact: true }).waitFor();

@@ -2,21 +2,12 @@ import { Button, Field, Input, makeStyles, Text } from "@fluentui/react-componen
 import { Copy20Regular, Open20Regular } from "@fluentui/react-icons";
 import { useRef } from "react";
 import { useNotify } from "../../toasts/useNotify";
+import { copyText } from "../common/copyText";
 
 const useStyles = makeStyles({
   row: { display: "flex", gap: "8px" },
   input: { flex: 1 },
 });
-
-async function copyText(text: string, input: HTMLInputElement | null): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Inside an iframe the Clipboard API may be blocked: fall back to selecting and copying.
-    input?.select();
-    if (!document.execCommand("copy")) throw new Error("copy failed");
-  }
-}
 
 /** The read-only join link `${origin}/join/${id}`, with Copy ('Copied!') and a test link. */
 export function ShareLinkPanel({ sessionId }: { sessionId: string }) {

@@ -12,9 +12,10 @@ const useStyles = makeStyles({ row: { display: "flex", gap: "8px" }, grow: { fle
 
 /**
  * Invite Member: e-mail and role (spec part 2 section 2). An address with an account joins at
- * once; otherwise the dialog shows the invitation link to copy (issue #11 section 1), also
- * e-mailed when the server has SMTP. Toasts: "Invitation Sent" / "Failed to send invitation.
- * Please try again." (spec part 2 section 8).
+ * once ("Member Added"); otherwise the dialog shows the invitation link to copy (issue #11
+ * section 1), also e-mailed when the server has SMTP. "Invitation Sent" only when the e-mail went
+ * out (`emailSent`); without it "Invitation Created" says the link must be shared (issue #22).
+ * Failure: "Failed to send invitation. Please try again." (spec part 2 section 8).
  */
 export function InviteTeamMemberDialog({
   teamId,
@@ -32,6 +33,7 @@ export function InviteTeamMemberDialog({
   const [role, setRole] = useState<AssignableTeamRole>("member");
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState<string | null>(null);
+  const [emailed, setEmailed] = useState(false);
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -50,13 +52,15 @@ export function InviteTeamMemberDialog({
     invite.mutate(parsed.data, {
       onSuccess: (result) => {
         if (result.status === "added") {
-          notify("Invitation Sent", `${parsed.data.email} is now a member of the team.`);
+          notify("Member Added", `${parsed.data.email} is now a member of the team.`);
           close(false);
+        } else if (result.emailSent) {
+          notify("Invitation Sent", `An e-mail with the link went to ${parsed.data.email}.`);
+          setEmailed(true);
+          setLink(result.inviteUrl ?? null);
         } else {
-          notify(
-            "Invitation Sent",
-            result.emailSent ? `An e-mail with the link went to ${parsed.data.email}.` : "Copy the link and send it.",
-          );
+          notify("Invitation Created", "No e-mail could be sent: copy the link below and share it.");
+          setEmailed(false);
           setLink(result.inviteUrl ?? null);
         }
       },
@@ -78,13 +82,20 @@ export function InviteTeamMemberDialog({
       onOpenChange={close}
       title="Invite Member"
       description={link ? undefined : "Invite someone to this team by e-mail."}
-      submitLabel={link ? "Done" : "Send Invitation"}
+      submitLabel={link ? "Done" : "Invite"}
       busy={invite.isPending}
       submitTestId="team-invite-submit"
       onSubmit={submit}
     >
       {link ? (
-        <Field label="Invitation link (valid 14 days, usable once)">
+        <Field
+          label="Invitation link (valid 14 days, usable once)"
+          hint={
+            emailed
+              ? `An e-mail with this link went to ${email.trim()}. You can also share it yourself.`
+              : `No e-mail was sent: share this link with ${email.trim()} yourself.`
+          }
+        >
           <div className={styles.row}>
             <Input className={styles.grow} value={link} readOnly data-testid="team-invite-link" />
             <Button icon={<Copy20Regular />} onClick={copy}>
