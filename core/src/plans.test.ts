@@ -1,4 +1,13 @@
-import { PLANS, planAllows, planEntry, planRank, requiredPlanFor, SELECTABLE_PLANS, sessionLimit } from "./plans";
+import {
+  PLANS,
+  planAllows,
+  planEntry,
+  planRank,
+  requiredPlanFor,
+  SELECTABLE_PLANS,
+  sessionLimit,
+  sessionSlotRefusal,
+} from "./plans";
 
 describe("plans catalogue (spec part 2 section 3)", () => {
   it("lists free, basic, pro and selfhosted with their prices, selfhosted not selectable", () => {
@@ -36,6 +45,14 @@ describe("plans catalogue (spec part 2 section 3)", () => {
     expect(requiredPlanFor("aiInsights")).toBe("basic");
     expect(requiredPlanFor("jira")).toBe("pro");
     expect(requiredPlanFor("automations")).toBe("pro");
+  });
+
+  it("refuses one more session at the plan's limit, or past the free limit while a payment is overdue", () => {
+    expect(sessionSlotRefusal("free", "active", 2)).toBeNull();
+    expect(sessionSlotRefusal("free", "inactive", 3)).toEqual({ reason: "limit", limit: 3, owned: 3 });
+    expect(sessionSlotRefusal("basic", "active", 40)).toBeNull();
+    expect(sessionSlotRefusal("basic", "past_due", 2)).toBeNull();
+    expect(sessionSlotRefusal("pro", "past_due", 3)).toEqual({ reason: "inactive", owned: 3 });
   });
 
   it("ranks plans cheapest first and counts enterprise as pro", () => {

@@ -110,6 +110,25 @@ export function planStatus(plan: string, subscriptionStatus: string): string {
   return planEntry(plan).id === "free" ? "active" : subscriptionStatus;
 }
 
+/**
+ * Why a user cannot create one more session, or null when they can (DESIGN.md "Decisions": free
+ * is 3 owned at once; issue #11 section 2). `limit`: the plan's limit is reached (owned counts
+ * archived and locked sessions too); `inactive`: a past_due paid plan, which may create up to
+ * the free limit and no more. The one rule of the server's gate (policies/planPolicy) and of every
+ * web app entry point to the Create Session form, which checks it before the form opens (issue #22).
+ */
+export type SessionSlotRefusal =
+  | { reason: "limit"; limit: number; owned: number }
+  | { reason: "inactive"; owned: number };
+
+/** See {@link SessionSlotRefusal}. `status` is the stored (or planStatus) subscription status; `owned` the sessions the user created. */
+export function sessionSlotRefusal(plan: string, status: string, owned: number): SessionSlotRefusal | null {
+  const limit = sessionLimit(plan);
+  if (limit !== null && owned >= limit) return { reason: "limit", limit, owned };
+  if (status === "past_due" && owned >= FREE_PLAN_SESSION_LIMIT) return { reason: "inactive", owned };
+  return null;
+}
+
 /** True when `plan` includes `feature` (AI insights: basic and up; Jira and automations: pro and up). */
 export function planAllows(plan: string, feature: PlanFeature): boolean {
   return planEntry(plan).features.includes(feature);

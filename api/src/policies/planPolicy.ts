@@ -1,10 +1,4 @@
-import {
-  FREE_PLAN_SESSION_LIMIT,
-  type PlanFeature,
-  planAllows,
-  requiredPlanFor,
-  sessionLimit,
-} from "@pointwise/core/plans";
+import { type PlanFeature, planAllows, requiredPlanFor, sessionSlotRefusal } from "@pointwise/core/plans";
 import { planUpgradeRequired, subscriptionInactive, subscriptionLimitReached } from "../errors";
 
 /** The subscription fields of a user row the plan gates read. */
@@ -28,14 +22,15 @@ export function requirePlanFeature(holder: PlanHolder, feature: PlanFeature): vo
 }
 
 /**
- * The gate of creating one more session when the holder owns `owned` (DESIGN.md "Decisions":
+ * The gate of creating one more session when the holder owns `owned` (core sessionSlotRefusal,
+ * the rule the web app also checks before its Create Session form opens: DESIGN.md "Decisions",
  * free is 3 owned at once). Beyond the free limit a paid plan is needed, so a past_due paid plan
  * may still create up to the free limit and no more.
  * @throws 403 SUBSCRIPTION_LIMIT_REACHED {currentPlan, limit, currentSessions} at the plan's limit.
  * @throws 403 SUBSCRIPTION_INACTIVE past the free limit on a past_due paid plan.
  */
 export function requireSessionSlot(holder: PlanHolder, owned: number): void {
-  const limit = sessionLimit(holder.subscriptionPlan);
-  if (limit !== null && owned >= limit) throw subscriptionLimitReached(holder.subscriptionPlan, limit, owned);
-  if (holder.subscriptionStatus === "past_due" && owned >= FREE_PLAN_SESSION_LIMIT) throw subscriptionInactive();
+  const refusal = sessionSlotRefusal(holder.subscriptionPlan, holder.subscriptionStatus, owned);
+  if (refusal?.reason === "limit") throw subscriptionLimitReached(holder.subscriptionPlan, refusal.limit, owned);
+  if (refusal?.reason === "inactive") throw subscriptionInactive();
 }

@@ -2,6 +2,7 @@ import type { JoinAnonymousResult, ParticipantView, SessionView } from "@pointwi
 import type { CreateSessionInput, InviteResult, UpdateSessionInput } from "@pointwise/core/sessionSchemas";
 import type { ChoosableRole } from "@pointwise/core/voters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { isApiError } from "./ApiError";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
 
@@ -15,6 +16,12 @@ export function useCreateSession() {
       await queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true });
       await queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
       if (session.teamId) await queryClient.invalidateQueries({ queryKey: queryKeys.teamSessions(session.teamId) });
+    },
+    // A refusal by plan means the status the entry points read was stale: read it again (issue #22).
+    onError: (error) => {
+      if (isApiError(error, "SUBSCRIPTION_LIMIT_REACHED") || isApiError(error, "SUBSCRIPTION_INACTIVE")) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
+      }
     },
   });
 }

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useSessions } from "../../api/sessionQueries";
-import { useSubscriptionStatus } from "../../api/subscriptionQueries";
+import { useSessionSlot } from "../../api/subscriptionQueries";
 import { useTeams } from "../../api/teamQueries";
 import { useLiveTeams } from "../../api/useLiveTeams";
 import { usePageTitle } from "../common/usePageTitle";
@@ -43,7 +43,7 @@ export function DashboardPage() {
   const location = useLocation();
   const { data: user } = useCurrentUser();
   const sessions = useSessions();
-  const subscription = useSubscriptionStatus();
+  const slot = useSessionSlot();
   const teams = useTeams(Boolean(user));
   // The user's teams live (issue #11): a removal drops the team and its sessions at once, and a
   // team the user is added to shows with its sessions (watch_my_teams).
@@ -54,7 +54,7 @@ export function DashboardPage() {
   );
   const [creating, setCreating] = useState(false);
   if (!user) return <Text>Loading dashboard...</Text>;
-  const used = subscription.data?.sessionsOwned ?? 0;
+  const used = slot.status?.sessionsOwned ?? 0;
 
   return (
     <div className={styles.page}>
@@ -63,7 +63,7 @@ export function DashboardPage() {
           <Title2 as="h1">{greetingFor(user.firstName, isFirstVisit(location.state))}</Title2>
           <Text className={styles.muted}>Ready to start your next story pointing session?</Text>
         </div>
-        <PlanSummary status={subscription.data} />
+        <PlanSummary status={slot.status} />
       </div>
       <Card className={styles.quick}>
         <div className={styles.quickText}>
@@ -71,7 +71,7 @@ export function DashboardPage() {
           <Text className={styles.muted}>Start a new pointing session for your team.</Text>
         </div>
         <CreateSessionButton
-          status={subscription.data}
+          refusal={slot.refusal}
           appearance="primary"
           label="Create New Session"
           onCreate={() => setCreating(true)}
@@ -80,7 +80,7 @@ export function DashboardPage() {
       <div className={styles.sectionHead}>
         <Title3 as="h2">Your Sessions</Title3>
         <CreateSessionButton
-          status={subscription.data}
+          refusal={slot.refusal}
           label="Create Session"
           onCreate={() => setCreating(true)}
           testId="create-session-button"
@@ -95,7 +95,7 @@ export function DashboardPage() {
           ))}
         </div>
       ) : (sessions.data ?? []).length === 0 ? (
-        <EmptySessions onCreate={() => setCreating(true)} />
+        <EmptySessions refusal={slot.refusal} onCreate={() => setCreating(true)} />
       ) : (
         <div className={styles.grid}>
           {(sessions.data ?? []).map((session) => (

@@ -1,18 +1,22 @@
 import { Field, Input, Select, Switch, Textarea } from "@fluentui/react-components";
 import { ESTIMATION_SCALES, type EstimationScale } from "@pointwise/core/decks";
+import type { SessionSlotRefusal } from "@pointwise/core/plans";
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import { isApiError } from "../../api/ApiError";
 import { useCurrentUser } from "../../api/authQueries";
 import { useCreateSession } from "../../api/sessionMutations";
 import { useTeams } from "../../api/teamQueries";
 import { useJiraConnection } from "../../api/useJiraConnection";
 import { firstIssueByField } from "../../errors/firstIssueByField";
 import { useErrorHandler } from "../../errors/useErrorHandler";
+import { sessionDraft } from "../../storage/sessionDraft";
 import { useNotify } from "../../toasts/useNotify";
 import { FormDialog } from "../common/FormDialog";
 import { JiraProjectSelect, NO_JIRA } from "../jira/JiraProjectSelect";
 import { AUTO_REVEAL_LABEL } from "../session/AutoRevealSwitch";
+import { CreateSessionRefusal } from "./CreateSessionRefusal";
 import { InviteMembersList } from "./InviteMembersList";
 import { parseCustomDeck } from "./parseCustomDeck";
 
@@ -24,11 +28,27 @@ const SCALE_LABELS: Record<EstimationScale, string> = {
   custom: "Custom numbers",
 };
 
+/** The refusal an answer of POST /api/sessions carries: the plan's limit or an inactive subscription; else null. */
+function refusalOf(error: unknown): SessionSlotRefusal | null {
+  if (isApiError(error, "SUBSCRIPTION_LIMIT_REACHED")) {
+    return {
+      reason: "limit",
+      limit: Number(error.body.limit ?? 3),
+      owned: Number(error.body.currentSessions ?? error.body.limit ?? 3),
+    };
+  }
+  if (isApiError(error, "SUBSCRIPTION_INACTIVE")) return { reason: "inactive", owned: 0 };
+  return null;
+}
+
 /**
  * Create New Session (spec part 1 sections 2, 4 and 5): title, description, team, estimation
  * scale (custom numbers), max participants, auto-reveal (issue #8 section 2), team invites and,
  * with a Jira connection, the Jira project (issue #12 section 2);
  * toasts 'Success' and opens the session. `teamId` preselects a team (New Team Session, issue #11 section 1).
+ * Entry points check the plan's limit before opening it (useSessionSlot); should the server still
+ * refuse, the form stays open with what was typed, says why, and keeps it as a draft for the next
+ * time it opens (issue #22), instead of going to /error/subscription.
  */
 export function CreateSessionDialog({
   open,
@@ -46,16 +66,19 @@ export function CreateSessionDialog({
   const teams = useTeams();
   const createSession = useCreateSession();
   const jira = useJiraConnection();
-  const [jiraProjectKey, setJiraProjectKey] = useState(NO_JIRA);
-  const [title, setTitle] = useState("");
-  const [description, setDescription] = useState("");
-  const [teamId, setTeamId] = useState(initialTeamId ?? "no-team");
-  const [scale, setScale] = useState<EstimationScale>("fibonacci");
-  const [customDeck, setCustomDeck] = useState("0, 1, 2, 3, 5, 8, 13, 20, 40, 100");
-  const [maxParticipants, setMaxParticipants] = useState("50");
-  const [invited, setInvited] = useState<string[]>([]);
-  const [autoReveal, setAutoReveal] = useState(false);
+  // A draft kept from a refused submit (issue #22) fills the form again.
+  const [draft] = useState(() => sessionDraft.load());
+  const [jiraProjectKey, setJiraProjectKey] = useState(draft?.jiraProjectKey ?? NO_JIRA);
+  const [title, setTitle] = useState(draft?.title ?? "");
+  const [description, setDescription] = useState(draft?.description ?? "");
+  const [teamId, setTeamId] = useState(draft?.teamId ?? initialTeamId ?? "no-team");
+  const [scale, setScale] = useState<EstimationScale>(draft?.scale ?? "fibonacci");
+  const [customDeck, setCustomDeck] = useState(draft?.customDeck ?? "0, 1, 2, 3, 5, 8, 13, 20, 40, 100");
+  const [maxParticipants, setMaxParticipants] = useState(draft?.maxParticipants ?? "50");
+  const [invited, setInvited] = useState<string[]>(draft?.invited ?? []);
+  const [autoReveal, setAutoReveal] = useState(draft?.autoReveal ?? false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<SessionSlotRefusal | null>(null);
 
   const submit = () => {
     const deck = scale === "custom" ? parseCustomDeck(customDeck) : undefined;
@@ -77,13 +100,30 @@ export function CreateSessionDialog({
       return;
     }
     setErrors({});
+    setRefused(null);
     createSession.mutate(parsed.data, {
       onSuccess: (session) => {
+        sessionDraft.clear();
         notify("Success", "Session created successfully!");
         onOpenChange(false);
         navigate(`/session/${session.id}`);
       },
-      onError: (error) => handleError(error, "Failed to create session. Please try again."),
+      onError: (error) => {
+        const refusal = refusalOf(error);
+        if (!refusal) return handleError(error, "Failed to create session. Please try again.");
+        sessionDraft.save({
+          title,
+          description,
+          teamId,
+          scale,
+          customDeck,
+          maxParticipants,
+          autoReveal,
+          invited,
+          jiraProjectKey,
+        });
+        setRefused(refusal);
+      },
     });
   };
 
@@ -99,6 +139,7 @@ export function CreateSessionDialog({
       size="lg"
       onSubmit={submit}
     >
+      {refused ? <CreateSessionRefusal refusal={refused} onLeave={() => onOpenChange(false)} /> : null}
       <Field label="Title" required validationMessage={errors.title}>
         <Input
           value={title}

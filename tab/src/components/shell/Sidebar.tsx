@@ -5,11 +5,13 @@ import {
   Board20Regular,
   Flash20Regular,
   PersonAdd20Regular,
+  Warning20Regular,
 } from "@fluentui/react-icons";
 import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { useCurrentUser } from "../../api/authQueries";
 import { useArchivedSessions, useSessions } from "../../api/sessionQueries";
+import { useSessionSlot } from "../../api/subscriptionQueries";
 import { useTeams } from "../../api/teamQueries";
 import { GuestAccountCard } from "./GuestAccountCard";
 import { RecentSessionsNav } from "./RecentSessionsNav";
@@ -68,6 +70,7 @@ export function Sidebar({ open, variant = "rail" }: { open: boolean; variant?: "
   const sessions = useSessions(signedIn);
   const archived = useArchivedSessions(signedIn);
   const teams = useTeams(signedIn);
+  const slot = useSessionSlot(signedIn);
   const [creatingSession, setCreatingSession] = useState(false);
   const [creatingTeam, setCreatingTeam] = useState(false);
 
@@ -87,12 +90,29 @@ export function Sidebar({ open, variant = "rail" }: { open: boolean; variant?: "
         {user ? (
           <>
             <SidebarSection title="Quick Actions" collapsed={collapsed}>
-              <SidebarLink
-                collapsed={collapsed}
-                onClick={() => setCreatingSession(true)}
-                icon={<Add20Regular />}
-                label="New Session"
-              />
+              {slot.refusal ? (
+                // At the limit the form never opens (issue #22): the entry says so and leads to the plans.
+                <SidebarLink
+                  to={slot.refusal.reason === "limit" ? "/settings" : "/settings/billing"}
+                  collapsed={collapsed}
+                  icon={<Warning20Regular />}
+                  label={slot.refusal.reason === "limit" ? "Session limit reached" : "Payment overdue"}
+                  badge={
+                    slot.refusal.reason === "limit" ? (
+                      <Badge size="small" appearance="tint" color="danger">
+                        {`${slot.refusal.owned}/${slot.refusal.limit}`}
+                      </Badge>
+                    ) : undefined
+                  }
+                />
+              ) : (
+                <SidebarLink
+                  collapsed={collapsed}
+                  onClick={() => setCreatingSession(true)}
+                  icon={<Add20Regular />}
+                  label="New Session"
+                />
+              )}
             </SidebarSection>
             <SidebarSection title="Recent Sessions" collapsed={collapsed}>
               <RecentSessionsNav sessions={sessions.data ?? []} collapsed={collapsed} />

@@ -2,12 +2,14 @@ import { Badge, Button, Card, makeStyles, Spinner, Text, Title2, tokens } from "
 import { Add20Regular } from "@fluentui/react-icons";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router";
+import { useSessionSlot } from "../../api/subscriptionQueries";
 import { useTeam, useTeamSessions } from "../../api/teamQueries";
 import { useLiveTeams } from "../../api/useLiveTeams";
 import { EmptyState } from "../common/EmptyState";
 import { usePageTitle } from "../common/usePageTitle";
 import { NotFoundPage } from "../errors/NotFoundPage";
 import { CreateSessionDialog } from "../sessions/CreateSessionDialog";
+import { SessionLimitNotice } from "../sessions/SessionLimitNotice";
 
 const useStyles = makeStyles({
   page: { display: "flex", flexDirection: "column", gap: "16px" },
@@ -19,7 +21,8 @@ const useStyles = makeStyles({
 
 /**
  * /teams/{id}/sessions: the team's sessions with Active/Completed badges (spec part 2 section 2);
- * New Team Session opens the create dialog with this team chosen; non-members get the not-found view.
+ * New Team Session opens the create dialog with this team chosen, or shows the session limit when
+ * no session can be created (useSessionSlot, issue #22); non-members get the not-found view.
  */
 export function TeamSessionsPage() {
   const styles = useStyles();
@@ -28,6 +31,7 @@ export function TeamSessionsPage() {
   const teamQuery = useTeam(id);
   const sessions = useTeamSessions(id);
   const [creating, setCreating] = useState(false);
+  const slot = useSessionSlot();
   const team = teamQuery.data;
   useLiveTeams([id], Boolean(team)); // edits and removal seen live (issue #11)
   usePageTitle(team ? `${team.name} sessions` : "Team sessions");
@@ -37,9 +41,13 @@ export function TeamSessionsPage() {
     <div className={styles.page}>
       <div className={styles.head}>
         <Title2 as="h1">{`${team.name} Sessions`}</Title2>
-        <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
-          New Team Session
-        </Button>
+        {slot.refusal ? (
+          <SessionLimitNotice refusal={slot.refusal} testId="team-session-limit" />
+        ) : (
+          <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
+            New Team Session
+          </Button>
+        )}
       </div>
       {sessions.isLoading ? <Spinner aria-label="Loading" /> : null}
       {sessions.data && sessions.data.length === 0 ? (

@@ -4,8 +4,10 @@ import { useState } from "react";
 import { useCurrentUser } from "../../api/authQueries";
 import { useBindMeetingSession } from "../../api/meetingQueries";
 import { useSessions } from "../../api/sessionQueries";
+import { useSessionSlot } from "../../api/subscriptionQueries";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { conversationIdOf, type TeamsHost } from "../../teamsHost/teamsHost";
+import { SessionLimitNotice } from "../sessions/SessionLimitNotice";
 import { TeamsIdentityLine } from "./TeamsIdentityLine";
 import { useTabConfigSave } from "./useTabConfigSave";
 
@@ -17,8 +19,9 @@ const useStyles = makeStyles({
 });
 
 /**
- * The configuration form of a signed-in organizer: create a session bound to this meeting, or
- * pick one they lead; useTabConfigSave answers Teams' Save.
+ * The configuration form of a signed-in organizer: create a session bound to this meeting (unless
+ * their plan allows no more: the limit shows instead, useSessionSlot, issue #22), or pick one they
+ * lead; useTabConfigSave answers Teams' Save.
  */
 export function TabConfigForm({ host }: { host: TeamsHost }) {
   const styles = useStyles();
@@ -30,6 +33,7 @@ export function TabConfigForm({ host }: { host: TeamsHost }) {
   const [selected, setSelected] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
   const [title, setTitle] = useState("Meeting estimation");
+  const slot = useSessionSlot();
   // A session created here is bound already; outside a conversation there is nothing to bind.
   useTabConfigSave(host, selected, selected === created || conversationId === null, bind.mutateAsync);
 
@@ -54,7 +58,9 @@ export function TabConfigForm({ host }: { host: TeamsHost }) {
       <Text weight="semibold" size={400}>
         Set up Pointwise
       </Text>
-      {conversationId ? (
+      {conversationId && slot.refusal && created === null ? (
+        <SessionLimitNotice refusal={slot.refusal} testId="teams-config-limit" />
+      ) : conversationId ? (
         <div className={styles.create}>
           <Field label="New session" className={styles.grow}>
             <Input value={title} maxLength={200} onChange={(_e, d) => setTitle(d.value)} />
