@@ -1,125 +1,16 @@
 import type { StoryAnalysis } from "@pointwise/core/pointbotSchemas";
+import { apiFocus, criteriaOf, endpointName, MAX_CRITERIA } from "./criteriaWriter";
 import type { PointBotEngine, StoryDraft, StoryForCriteria } from "./port";
-import { type Endpoint, readStory, STATUS_MEANING, type StoryReading, type WorkKind } from "./storyReading";
-import { clip, uniqueCaseless } from "./storyText";
+import { tidyDescription } from "./storyMarkup";
+import { canClause, capitalised, listed, platformsIn, titleWish, withThe } from "./storyPhrasing";
+import { asCriterion, readStory, type StoryReading, type WorkKind } from "./storyReading";
+import { comparisonKey, uniqueByKey, uniqueCaseless } from "./storyText";
 
 /** The label of the local engine's output in the UI (issue #9 section 1). */
 export const LOCAL_ENGINE_LABEL = "PointBot (local)";
 
-/** Most criteria in one analysis. */
-const MAX_CRITERIA = 10;
-/** Most criteria one kind of work contributes before the next kind's (API stories keep their status codes). */
-const PER_KIND = { api: 6, other: 3 };
-
-const endpointName = (e: Endpoint): string => (e.verb ? `${e.verb} ${e.path}` : e.path);
-const lowerFirst = (s: string): string => (/^[A-Z][a-z]/.test(s) ? s[0]?.toLowerCase() + s.slice(1) : s);
-
-/** The thing the story is about, for criteria: its first endpoint, UI part, or its title. */
-function focusOf(r: StoryReading): string {
-  const endpoint = r.endpoints[0];
-  if (endpoint) return endpointName(endpoint);
-  if (r.kinds.includes("api") || r.kinds.includes("security")) return `the API behind “${r.subject}”`;
-  return `“${r.subject}”`;
-}
-
-/** Criteria for a story about an HTTP API: one per status code the story implies or names. */
-function apiCriteria(r: StoryReading): string[] {
-  const target = focusOf(r);
-  const codes = new Set<number>([...r.statusCodes, 200, 400, 401, 404]);
-  const out: string[] = [];
-  const success = [...codes].find((c) => c >= 200 && c < 300) ?? 200;
-  out.push(
-    `${target} answers ${STATUS_MEANING[success]} with the documented JSON body for a valid, authorised request`,
-  );
-  if (codes.has(400))
-    out.push(`${target} answers ${STATUS_MEANING[400]} with field-level errors for missing or malformed input`);
-  if (codes.has(401))
-    out.push(`${target} answers ${STATUS_MEANING[401]} when the request has no valid credentials or token`);
-  if (codes.has(403) || r.kinds.includes("security"))
-    out.push(`${target} answers ${STATUS_MEANING[403]} when the caller may not act on another owner's resource`);
-  if (codes.has(404)) out.push(`${target} answers ${STATUS_MEANING[404]} for an unknown or deleted resource id`);
-  for (const code of codes) {
-    if ([200, 201, 204, 400, 401, 403, 404].includes(code)) continue;
-    out.push(`${target} answers ${STATUS_MEANING[code]} in the case the story describes, covered by an API test`);
-  }
-  return out;
-}
-
-/** Criteria templates per kind of work (issue #9 section 1), filled with the story's own names. */
-function kindCriteria(kind: WorkKind, r: StoryReading): string[] {
-  const focus = focusOf(r);
-  const ui = r.components[0] ?? `the screen for “${r.subject}”`;
-  const data = r.databases.length > 0 ? r.databases.join(", ") : "the affected tables";
-  const service = r.services.length > 0 ? r.services.join(", ") : "The external system";
-  const measure = r.measures[0];
-  switch (kind) {
-    case "api":
-      return apiCriteria(r);
-    case "ui":
-      return [
-        `The ${ui} shows the change described in ${focus} and keeps the existing controls working`,
-        `The ${ui} can be used with the keyboard only and announces its state to screen readers`,
-        `The ${ui} shows a clear empty, loading and error state instead of a blank area`,
-        `The ${ui} stays usable at a 390 px wide window and in dark mode`,
-      ];
-    case "migration":
-      return [
-        `The migration of ${data} runs on a copy of production data without errors and can be run twice safely`,
-        `Row counts and checksums of ${data} match before and after the migration`,
-        `A rollback script restores ${data} to the previous schema without data loss`,
-        `Existing records created before the change still read and write correctly afterwards`,
-      ];
-    case "security":
-      return [
-        `Unauthenticated requests to ${focus} are rejected (401) and nothing about the resource leaks in the answer`,
-        `A signed-in user cannot read or change another user's data through ${focus} (403 or 404)`,
-        "Secrets, tokens and passwords never appear in logs, URLs or error messages",
-        `Every input of ${focus} is validated on the server, not only in the client`,
-      ];
-    case "performance":
-      return [
-        measure
-          ? `${r.subject} meets the stated target of ${measure}, measured by a repeatable benchmark`
-          : `${r.subject} is measured by a repeatable benchmark with a baseline recorded before the change`,
-        "The 95th percentile latency does not regress for the existing workload",
-        "Memory use stays bounded under the largest expected input",
-      ];
-    case "integration":
-      return [
-        `${service}: a successful call maps every field of “${r.subject}” both ways without loss`,
-        `${service} timeouts and 5xx answers are retried once and then reported to the user; no partial data is stored`,
-        `${service} credentials are configurable and never shown back in full`,
-      ];
-    case "bug":
-      return [
-        `The problem “${r.subject}” no longer reproduces with the steps in the description`,
-        `An automated regression test fails before the fix and passes after it for “${r.subject}”`,
-        "Related behaviour that worked before the fix still works (no new errors in the log)",
-      ];
-  }
-}
-
-/** All criteria for a story: the API's first (status codes), then each kind's, then the generic ones. */
-function criteriaOf(r: StoryReading): string[] {
-  const kinds = r.kinds.includes("api") ? ["api" as const, ...r.kinds.filter((k) => k !== "api")] : r.kinds;
-  const first = kinds.flatMap((k) => kindCriteria(k, r).slice(0, k === "api" ? PER_KIND.api : PER_KIND.other));
-  const rest = kinds.flatMap((k) => kindCriteria(k, r).slice(k === "api" ? PER_KIND.api : PER_KIND.other));
-  return uniqueCaseless([...first, ...(kinds.length === 0 ? genericCriteria(r) : []), ...rest, ...genericCriteria(r)]);
-}
-
-/** Criteria for a story without any recognised kind: from its user story and sentences. */
-function genericCriteria(r: StoryReading): string[] {
-  const out: string[] = [];
-  if (r.userStory) {
-    out.push(`As ${r.userStory.as}, I can ${lowerFirst(r.userStory.want)}`);
-    if (r.userStory.soThat) out.push(`The outcome lets ${r.userStory.as} ${lowerFirst(r.userStory.soThat)}`);
-  }
-  for (const s of r.sentences.filter((s) => /\b(should|must|needs? to|allow|able to|can)\b/i.test(s)).slice(0, 3))
-    out.push(clip(s.replace(/[.!]+$/, ""), 200));
-  out.push(`“${r.subject}” works end to end in the product and is covered by an automated test`);
-  out.push(`The documentation or help text describes “${r.subject}”`);
-  return out;
-}
+/** Most criteria suggestions per call. */
+const MAX_SUGGESTIONS = 5;
 
 const SKILLS: Record<WorkKind, string> = {
   api: "HTTP API design",
@@ -129,6 +20,35 @@ const SKILLS: Record<WorkKind, string> = {
   performance: "Performance profiling",
   integration: "Third-party integration",
   bug: "Debugging",
+  testing: "Test automation",
+  docs: "Technical writing",
+  research: "Research and prototyping",
+};
+/** What a kind of work touches, as a noun phrase for the complexity and summary sentences. */
+const AREA: Record<WorkKind, string> = {
+  api: "the HTTP API",
+  ui: "the UI",
+  migration: "stored data",
+  security: "security",
+  performance: "performance",
+  integration: "integrations",
+  bug: "a bug",
+  testing: "tests",
+  docs: "documentation",
+  research: "open questions",
+};
+/** How the summary opens per main kind of work. */
+const OPENING: Record<WorkKind, string> = {
+  api: "HTTP API work",
+  ui: "UI work",
+  migration: "A data migration",
+  security: "Security work",
+  performance: "Performance work",
+  integration: "Integration work",
+  bug: "A bug fix",
+  testing: "Test work",
+  docs: "Documentation work",
+  research: "An investigation",
 };
 const PATTERNS: Record<WorkKind, string[]> = {
   api: ["Validate input at the boundary with a schema", "Stable error codes per status"],
@@ -138,15 +58,21 @@ const PATTERNS: Record<WorkKind, string[]> = {
   performance: ["Measure first (benchmark), then optimise", "Caching with explicit invalidation"],
   integration: ["Adapter behind a port", "Retry with timeout and idempotency keys"],
   bug: ["Reproduce with a failing test first"],
+  testing: ["Test behaviour through the public interface", "One reason to fail per test"],
+  docs: ["Task-oriented pages with runnable examples"],
+  research: ["Time-boxed spike with a written recommendation"],
 };
 const NON_FUNCTIONAL: Record<WorkKind, string> = {
   api: "Answers are JSON with stable error codes; the API stays backward compatible for existing clients",
-  ui: "Accessible (keyboard, screen reader) and responsive down to 390 px",
+  ui: "Accessible (keyboard, screen reader) and usable at small window sizes",
   migration: "No data loss; the migration is reversible and fits the maintenance window",
   security: "No sensitive data in logs or error answers; inputs validated server-side",
   performance: "Latency and memory measured against a recorded baseline",
   integration: "Timeouts and retries on every external call; failures reported, never silent",
   bug: "No regression in related features",
+  testing: "Tests are deterministic and run in the regular build",
+  docs: "Documentation matches the released behaviour",
+  research: "Findings are written down where the team can find them",
 };
 const RISKS: Record<WorkKind, string> = {
   api: "Breaking existing API clients with a changed answer shape or status code",
@@ -156,7 +82,45 @@ const RISKS: Record<WorkKind, string> = {
   performance: "Optimising without a baseline, or a cache serving stale data",
   integration: "The external system's rate limits, outages or API changes",
   bug: "The root cause is elsewhere and the fix only hides the symptom",
+  testing: "Flaky tests that fail for reasons unrelated to the change",
+  docs: "The text goes stale when the behaviour changes again",
+  research: "The investigation grows without a time box",
 };
+
+/** The kind of work the story is mainly about; a bug report on a screen is a bug fix first. */
+const mainKind = (r: StoryReading): WorkKind | undefined =>
+  r.kinds.includes("bug") && r.kinds[0] === "ui" ? "bug" : r.kinds[0];
+
+/** How to start, per main kind of work, with the story's own names. */
+function approachOf(r: StoryReading): string {
+  const primary = mainKind(r);
+  const ui = r.components[0] ? withThe(r.components[0]) : "the screen";
+  const services = listed([...r.webServices, ...r.tools].slice(0, 2)) || "the external system";
+  switch (primary) {
+    case "bug":
+      return "Reproduce the problem with a failing automated test first, fix its cause, and keep the test as a regression guard.";
+    case "api":
+      return `Start from the contract of ${apiFocus(r)}: validate input at the boundary with a schema, give each status a stable error code, then cover the criteria with API tests.`;
+    case "ui":
+      return `Build ${ui} from small components with their own loading, empty and error states, then check it with the keyboard and a screen reader.`;
+    case "migration":
+      return "Expand, migrate, contract: add the new shape next to the old one, migrate with an idempotent script tried on a copy of production data, then remove the old shape.";
+    case "security":
+      return "Deny by default and authorise in one place; write the refusal tests first, then the allowed path.";
+    case "performance":
+      return "Measure first: record a benchmark baseline, profile to find the hot spot, and change one thing at a time against that baseline.";
+    case "integration":
+      return `Put ${services} behind an adapter with timeouts and retries, and test it against a stand-in that behaves like the real one.`;
+    case "testing":
+      return "Write the tests against the public behaviour, not the implementation, and run them in the regular build.";
+    case "docs":
+      return "Write from the reader's task, with examples that run as written, and have someone who did not write the text review it.";
+    case "research":
+      return "Time-box the investigation, write down the options with their costs, and end with a recommendation the team can estimate.";
+    default:
+      return "Agree the scope with the story's author first, then build it in small steps, each covered by a test.";
+  }
+}
 
 /** Uncertainty rule: +2 no description, +1 under 25 words, +1 per vague word (max 2), +1 for open questions. */
 function uncertaintyOf(r: StoryReading): { level: "low" | "medium" | "high"; points: number } {
@@ -215,12 +179,12 @@ function complexityOf(r: StoryReading, hint: string | undefined): { complexity: 
   const breadth = r.kinds.filter((k) => k !== "bug").length + Math.min(r.endpoints.length, 2) + r.services.length;
   const level = breadth >= 4 ? "High" : breadth >= 2 ? "Medium" : "Low";
   const reasons = uniqueCaseless([
-    ...r.kinds.filter((k) => k !== "bug").map((k) => SKILLS[k].toLowerCase()),
+    ...r.kinds.filter((k) => k !== "bug").map((k) => AREA[k]),
     ...r.services,
     ...r.databases,
   ]);
   const complexity =
-    hint ?? `${level}: ${reasons.length > 0 ? `touches ${reasons.join(", ")}` : "a single, contained change"}`;
+    hint ?? `${level}: ${reasons.length > 0 ? `touches ${listed(reasons)}` : "a single, contained change"}`;
   const effort =
     level === "High"
       ? "Several days; consider splitting the story"
@@ -230,48 +194,109 @@ function complexityOf(r: StoryReading, hint: string | undefined): { complexity: 
   return { complexity, effort };
 }
 
+/** Who asks for work of this kind when the story does not say. */
+function roleOf(r: StoryReading): string {
+  if (r.kinds[0] === "api") return "an API client developer";
+  if (
+    r.kinds.some((k) => k === "testing" || k === "research") ||
+    /^(?:refactor|rename|clean|merge|extract|move|deprecate|publish|update|upgrade|bump|convert|change|install|configure|port|define|document|create|implement)\b/i.test(
+      r.headline,
+    )
+  )
+    return "a developer";
+  return "a user";
+}
+
 /**
- * The local, deterministic PointBot (issue #9 section 1): reads the story's own text (no model,
- * no network) and fills the analysis of spec part 2 section 3 from templates per kind of work.
+ * The story's user story: the one it states, or one its title asks for ("Allow user to delete
+ * X" -> a user wants to delete X). A bug report, or a title that asks for nothing, has none:
+ * all three fields empty, rather than a made-up benefit.
+ */
+function userStoryOf(r: StoryReading): StoryAnalysis["description"]["userStory"] {
+  if (r.userStory) return r.userStory;
+  const wish = titleWish(r.headline, r.text);
+  if (!wish || (r.kinds.includes("bug") && !/^(?:add|allow|support|implement|enable)\b/i.test(r.headline)))
+    return { as: "", want: "", soThat: "" };
+  const platform = platformsIn(r.areas.join(" ")).filter((p) => !platformsIn(wish.want).includes(p));
+  return {
+    as: wish.role ?? roleOf(r),
+    want: platform.length > 0 ? `${wish.want} on ${listed(platform)}` : wish.want,
+    soThat: "",
+  };
+}
+
+/** "As a user, I want to ..., so that ...." */
+const userStorySentence = (us: StoryAnalysis["description"]["userStory"]): string =>
+  us.want ? `${capitalised(`As ${us.as}`)}, I want ${us.want}${us.soThat ? `, so that ${us.soThat}` : ""}.` : "";
+
+/** The summary: kind of work and what it is about, uncertainty and why, how many criteria. */
+function summaryOf(r: StoryReading, uncertainty: ReturnType<typeof uncertaintyOf>, criteria: number): string {
+  const primary = mainKind(r);
+  const endpoint = r.endpoints[0];
+  const about = endpoint
+    ? ` on ${endpointName(endpoint)}`
+    : primary === "integration" && r.webServices.length + r.tools.length > 0
+      ? ` with ${listed([...r.webServices, ...r.tools].slice(0, 2))}`
+      : r.components[0]
+        ? ` on ${withThe(r.components[0])}`
+        : "";
+  const also = r.kinds
+    .filter((k) => k !== primary && k !== "bug")
+    .slice(0, 2)
+    .map((k) => AREA[k]);
+  const why =
+    r.words === 0
+      ? " (no description)"
+      : r.vagueWords.length > 0
+        ? ` (vague wording: ${r.vagueWords.slice(0, 3).join(", ")})`
+        : /\?/.test(r.text)
+          ? " (open questions)"
+          : r.words < 25
+            ? " (a short description)"
+            : "";
+  return `${primary ? OPENING[primary] : "Product work"}${about}${also.length > 0 ? `, also touching ${listed(also)}` : ""}. ${capitalised(uncertainty.level)} uncertainty${why}; ${criteria} acceptance ${criteria === 1 ? "criterion" : "criteria"} proposed.`;
+}
+
+/**
+ * The enhanced description: the story's own description tidied (markup kept, nothing added, no
+ * title in front); without one, the user story, or else what the story still has to say.
+ */
+function detailedDescriptionOf(story: StoryDraft, r: StoryReading, userStory: string): string {
+  const tidy = tidyDescription(story.description);
+  if (tidy) return tidy;
+  if (userStory) return userStory;
+  const failingTest = r.kinds.includes("testing") && /\b(?:fix|fail\w*|flaky|not passing)\b/i.test(r.headline);
+  return r.kinds.includes("bug") || failingTest
+    ? "To be written: the steps to reproduce, the expected result and the actual result."
+    : "To be written: what should change, for whom, and how the team will know it is done.";
+}
+
+/**
+ * The local, deterministic PointBot (issue #9 section 1, issue #22 section 4): reads the story's
+ * own text (no model, no network) and fills the analysis of spec part 2 section 3 from templates
+ * per kind of work, in sentences a careful colleague would write.
  */
 export function analyzeLocally(story: StoryDraft): StoryAnalysis {
   const r = readStory(story.title, story.description);
-  const primary = r.kinds[0];
-  const as = r.userStory?.as || (r.kinds.includes("api") ? "an API client developer" : "a user of the product");
-  const want =
-    r.userStory?.want || (r.kinds.includes("bug") ? `the problem “${r.subject}” fixed` : lowerFirst(r.subject));
-  const soThat =
-    r.userStory?.soThat ||
-    (r.kinds.includes("bug")
-      ? "my work is no longer blocked by this problem"
-      : r.kinds.includes("performance")
-        ? "the product stays fast as usage grows"
-        : `I can rely on “${r.subject}” in my daily work`);
   const criteria = criteriaOf(r).slice(0, MAX_CRITERIA);
   const uncertainty = uncertaintyOf(r);
   const { complexity, effort } = complexityOf(r, story.complexityHint);
-  const context = [
-    r.endpoints.length > 0 ? `endpoints ${r.endpoints.map(endpointName).join(", ")}` : "",
-    r.components.length > 0 ? `UI parts ${r.components.join(", ")}` : "",
-    r.databases.length > 0 ? `data in ${r.databases.join(", ")}` : "",
-    r.services.length > 0 ? `integrations with ${r.services.join(", ")}` : "",
-  ].filter(Boolean);
-  // The story's own text stays whole (up to 3,500 characters) so filling the form loses nothing of it.
-  const excerpt = clip(r.text.replace(/\s*\n\s*/g, " "), 3500);
-  const kindsText =
-    r.kinds.length > 0 ? r.kinds.map((k) => SKILLS[k].toLowerCase()).join(", ") : "general product work";
-  const functional = uniqueCaseless([
-    `${as[0]?.toUpperCase()}${as.slice(1)} can ${lowerFirst(want)}`,
-    ...r.sentences.filter((s) => /\b(should|must|needs? to|allow|able to|shall)\b/i.test(s)).map((s) => clip(s, 200)),
-    ...r.endpoints.map((e) => `Provide ${endpointName(e)}`),
+  const userStory = userStoryOf(r);
+  const can = canClause(userStory.want);
+  const functional = uniqueByKey([
+    // A stated user story, or one a user asks for; a developer's task restated is no requirement.
+    ...(userStory.want && can && (r.userStory || userStory.as !== "a developer")
+      ? [`${capitalised(userStory.as)} can ${can}`]
+      : []),
+    ...r.requirements,
+    ...r.endpoints.map((e) => (e.verb ? `Provide ${endpointName(e)}` : `Provide the ${e.path} endpoint`)),
   ]).slice(0, 6);
-  const businessRules = uniqueCaseless(
-    r.sentences.filter((s) =>
-      /\b(only|never|always|must not|per (user|team|account)|at most|at least|owner)\b/i.test(s),
-    ),
-  )
-    .map((s) => clip(s, 200))
-    .slice(0, 4);
+  const businessRules = uniqueByKey(
+    r.sentences
+      .filter((s) => /\b(only|never|always|must not|per (user|team|account)|at most|at least|owner)\b/i.test(s))
+      .map(asCriterion)
+      .filter((s): s is string => s !== null),
+  ).slice(0, 4);
   const considerations = uniqueCaseless([
     ...(r.vagueWords.length > 0
       ? [`Clarify the vague parts (${r.vagueWords.join(", ")}) with the story's author`]
@@ -279,22 +304,16 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
     ...(r.words === 0 ? ["The story has no description: agree the scope before estimating"] : []),
     ...(r.kinds.includes("api") ? ["Keep the API backward compatible or version it"] : []),
     ...(r.kinds.includes("migration") ? ["Run the migration on a copy of production data first"] : []),
-    ...(r.services.length > 0 ? [`Test against a stub of ${r.services.join(", ")} that follows its real API`] : []),
+    ...(r.webServices.length > 0
+      ? [`Test against a stand-in for ${listed(r.webServices)} that follows its real API`]
+      : []),
+    ...(r.platforms.length > 0 ? [`Check the change on ${listed(r.platforms)}`] : []),
   ]);
-  const analysis: StoryAnalysis = {
+  return {
     description: {
-      detailedDescription: [
-        `${r.subject}.`,
-        excerpt,
-        context.length > 0 ? `Technical scope: ${context.join("; ")}.` : "",
-        `Kind of work: ${kindsText}.`,
-      ]
-        .filter(Boolean)
-        .join(" "),
-      executiveSummary: `${r.subject}: ${kindsText}, ${uncertainty.level} uncertainty${
-        criteria.length > 0 ? `, ${criteria.length} acceptance criteria proposed` : ""
-      }.`,
-      userStory: { as, want, soThat },
+      detailedDescription: detailedDescriptionOf(story, r, userStorySentence(userStory)),
+      executiveSummary: summaryOf(r, uncertainty, criteria.length),
+      userStory,
       acceptanceCriteria: criteria,
       requirements: {
         functional,
@@ -308,9 +327,7 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
         services: r.services,
       },
       implementationHints: {
-        approach: primary
-          ? `Start from ${focusOf(r)}: ${PATTERNS[primary][0]?.toLowerCase()}, then cover the acceptance criteria with tests.`
-          : `Agree the scope of “${r.subject}” first, then build it in small, tested steps.`,
+        approach: approachOf(r),
         patterns: uniqueCaseless(r.kinds.flatMap((k) => PATTERNS[k])),
         considerations,
         risks: uniqueCaseless([
@@ -327,15 +344,18 @@ export function analyzeLocally(story: StoryDraft): StoryAnalysis {
     },
     metadata: { priority: priorityOf(r), ...scoresOf(r) },
   };
-  return analysis;
 }
 
-/** Criteria suggestions: the analysis's criteria the story does not have yet (case-insensitive), at most 5. */
+/**
+ * Criteria suggestions: the story's criteria (as the analysis writes them) that it does not have
+ * yet, compared after normalising (case, punctuation and blanks ignored), at most 5.
+ */
 export function suggestCriteriaLocally(story: StoryForCriteria): string[] {
-  const have = new Set(story.acceptanceCriteria.map((c) => c.trim().toLowerCase()));
+  const have = new Set(story.acceptanceCriteria.map(comparisonKey));
   const r = readStory(story.title, story.description);
-  const candidates = uniqueCaseless([...criteriaOf(r), ...kindCriteria("bug", r).slice(1, 2)]);
-  return candidates.filter((c) => !have.has(c.toLowerCase())).slice(0, 5);
+  return criteriaOf(r, { allGeneral: true })
+    .filter((c) => !have.has(comparisonKey(c)))
+    .slice(0, MAX_SUGGESTIONS);
 }
 
 /** The local engine behind the PointBot port. */
