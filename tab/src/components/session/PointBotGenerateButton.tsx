@@ -1,25 +1,13 @@
 import { Button, Caption1, makeStyles, Spinner, tokens } from "@fluentui/react-components";
 import { Sparkle16Regular } from "@fluentui/react-icons";
-import type { StoryAnalysis } from "@pointwise/core/pointbotSchemas";
 import { useAiEngine, useGenerateEnhancedDescription } from "../../api/pointbotMutations";
 import { useNotify } from "../../toasts/useNotify";
+import { analysisDescription } from "./analysisDescription";
 
 const useStyles = makeStyles({
   row: { display: "flex", alignItems: "center", gap: "8px", flexWrap: "wrap" },
   label: { color: tokens.colorNeutralForeground3 },
 });
-
-/** Longest description the story form accepts (spec part 1 section 5). */
-const MAX_DESCRIPTION = 5000;
-
-/** The description PointBot's analysis fills in: the detailed description and the user story. */
-export function analysisDescription(analysis: StoryAnalysis): string {
-  const { detailedDescription, userStory } = analysis.description;
-  const story = userStory.want
-    ? `\n\nAs ${userStory.as}, I want ${userStory.want}${userStory.soThat ? `, so that ${userStory.soThat}` : ""}.`
-    : "";
-  return `${detailedDescription}${story}`.slice(0, MAX_DESCRIPTION);
-}
 
 /**
  * "Generate with PointBot" in Add Story and Edit Story (spec part 2 sections 5 and 8, issue #9
