@@ -32,6 +32,8 @@ export const queryKeys = {
   /** Pending team invitations: the owner's and admins' only. */
   teamInvitations: (teamId: string) => ["/api/teams", teamId, "invitations"] as const,
   teamSessions: (teamId: string) => ["/api/teams", teamId, "sessions"] as const,
+  /** The team's audit log (issue #22): the owner's and admins' only; the server's default page (100). */
+  teamAudit: (teamId: string) => ["/api/teams", teamId, "audit"] as const,
   subscription: ["/api/subscription/status"] as const,
   /** The caller's saved integrations (Jira, API token masked; pro only). */
   integrations: ["/api/integrations"] as const,

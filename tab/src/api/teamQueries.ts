@@ -1,12 +1,14 @@
 import type {
   SessionView,
+  TeamAuditEntryView,
+  TeamDeletionResult,
   TeamInvitationAcceptance,
   TeamInvitationView,
   TeamInviteResult,
   TeamMemberView,
   TeamView,
 } from "@pointwise/core/presented";
-import type { AssignableTeamRole, CreateTeamInput } from "@pointwise/core/teamSchemas";
+import type { AssignableTeamRole, CreateTeamInput, TeamSettingsInput } from "@pointwise/core/teamSchemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
 import { queryKeys } from "./queryKeys";
@@ -64,6 +66,47 @@ export function useUpdateTeam(teamId: string) {
     mutationFn: (input: { name?: string; description?: string }) =>
       apiRequest<TeamView>("PATCH", `/api/teams/${teamId}`, { body: input }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * PATCH /api/teams/{id} {settings} (issue #22; owner or admin): any subset of the team's
+ * privacy and compliance settings. The answer (the team) goes straight into the cache.
+ */
+export function useUpdateTeamSettings(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: TeamSettingsInput) =>
+      apiRequest<TeamView>("PATCH", `/api/teams/${teamId}`, { body: { settings } }),
+    onSuccess: (team) => {
+      queryClient.setQueryData(queryKeys.team(teamId), team);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.teams, exact: true });
+    },
+  });
+}
+
+/** GET /api/teams/{id}/audit, newest first (issue #22): enabled for the owner and admins while the log is on. */
+export function useTeamAudit(teamId: string, enabled: boolean) {
+  return useQuery<TeamAuditEntryView[]>({ queryKey: queryKeys.teamAudit(teamId), enabled, staleTime: 0 });
+}
+
+/**
+ * DELETE /api/teams/{id} (issue #22; the owner): the team's entries are marked stale without a
+ * refetch (the page still showing them is about to leave; visited again, they are read anew and
+ * answer the not-found view), and the teams and sessions lists are refetched (its sessions stay,
+ * outside any team).
+ */
+export function useDeleteTeam(teamId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<TeamDeletionResult>("DELETE", `/api/teams/${teamId}`),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.team(teamId), refetchType: "none" });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.teams, exact: true }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.sessions, exact: true }),
+      ]);
+    },
   });
 }
 

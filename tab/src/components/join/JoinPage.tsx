@@ -11,6 +11,7 @@ import { saveAnonymousParticipant } from "../../storage/anonymousParticipant";
 import { useNotify } from "../../toasts/useNotify";
 import { AuthCard } from "../auth/AuthCard";
 import { usePageTitle } from "../common/usePageTitle";
+import { GuestJoinRefused } from "./GuestJoinRefused";
 import { InvalidJoinLink, JoinSessionTitle, joinLinkProblem } from "./JoinSessionInfo";
 
 const useStyles = makeStyles({
@@ -22,7 +23,8 @@ const useStyles = makeStyles({
  * /join/{sessionId} (spec part 2 section 2): a guest enters a display name and joins anonymously;
  * a signed-in visitor joins as themself. Toasts 'Joined session successfully!' or 'Failed to join session.'
  * The session's title shows at once, an unusable link says why at once, and Sign in / Register
- * come back here afterwards (`returnTo`; issue #8 section 6).
+ * come back here afterwards (`returnTo`; issue #8 section 6). A team that refuses guests gets
+ * GuestJoinRefused instead of the name form (issue #22).
  */
 export function JoinPage() {
   const styles = useStyles();
@@ -102,6 +104,8 @@ export function JoinPage() {
       </AuthCard>
     );
   }
+  // The session's team refuses guests (issue #22): say so before anyone types a name.
+  if (info.data?.anonymousAllowed === false) return <GuestJoinRefused info={info.data} />;
   return (
     <AuthCard title="Join Session" subtitle="Enter your name to join. No account needed.">
       <JoinSessionTitle info={info.data} />

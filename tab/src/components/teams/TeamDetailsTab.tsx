@@ -1,39 +1,34 @@
-import { Button, Card, Dropdown, makeStyles, Option, Switch, Text, tokens } from "@fluentui/react-components";
+import { Card, Divider, makeStyles, Text, tokens } from "@fluentui/react-components";
 import type { TeamView } from "@pointwise/core/presented";
-import { useState } from "react";
 import { useUpdateTeam } from "../../api/teamQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { ClickToEditField } from "./ClickToEditField";
+import { DeleteTeamSection } from "./DeleteTeamSection";
+import { TeamAuditLog } from "./TeamAuditLog";
+import { TeamPrivacySettings } from "./TeamPrivacySettings";
 
 const useStyles = makeStyles({
   card: { display: "flex", flexDirection: "column", gap: "16px" },
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The display-only privacy and compliance toggles (spec part 2 section 2: nothing is saved). */
-const PRIVACY_TOGGLES = [
-  { key: "private", label: "Private team (only invited members can see team sessions)", initial: true },
-  { key: "anonymous", label: "Allow anonymous participants in team sessions", initial: true },
-  { key: "audit", label: "Keep an audit log of estimates", initial: false },
-] as const;
-
-/** The display-only data-retention choices (spec part 2 section 2). */
-const RETENTION_CHOICES = ["30 days", "90 days", "1 year", "Forever"] as const;
+/** What the viewer may do on the Settings tab: the owner everything, an admin the settings (issue #22). */
+export interface TeamDetailsAccess {
+  isOwner: boolean;
+  /** Owner or admin: change the privacy settings and read the audit log. */
+  managesSettings: boolean;
+}
 
 /**
- * The Settings tab of a team (spec part 2 section 2): click-to-edit name and description for the
- * owner, the created date, display-only privacy toggles and retention, and a Delete Team
- * button that is always disabled. Toasts: "Team Updated" / "Failed to update team details.
- * Please try again." (spec part 2 section 8).
+ * The Settings tab of a team (spec part 2 section 2; issue #22): click-to-edit name and
+ * description for the owner, the created date, the privacy and compliance settings (saved for
+ * the owner and admins), the audit log for them while it is on, and Delete Team for the owner.
+ * Toasts: "Team Updated" / "Failed to update team details. Please try again." (spec part 2 section 8).
  */
-export function TeamDetailsTab({ team, isOwner }: { team: TeamView; isOwner: boolean }) {
+export function TeamDetailsTab({ team, access }: { team: TeamView; access: TeamDetailsAccess }) {
   const styles = useStyles();
   const notify = useNotify();
   const update = useUpdateTeam(team.id);
-  const [toggles, setToggles] = useState<Record<string, boolean>>(() =>
-    Object.fromEntries(PRIVACY_TOGGLES.map((t) => [t.key, t.initial])),
-  );
-  const [retention, setRetention] = useState<string>("Forever");
   const save = (input: { name?: string; description?: string }) =>
     update.mutateAsync(input).then(
       () => notify("Team Updated", "The team details were saved."),
@@ -48,15 +43,15 @@ export function TeamDetailsTab({ team, isOwner }: { team: TeamView; isOwner: boo
         label="Name"
         value={team.name}
         placeholder="Team name"
-        editable={isOwner}
+        editable={access.isOwner}
         maxLength={100}
         onSave={(name) => save({ name })}
       />
       <ClickToEditField
         label="Description"
         value={team.description ?? ""}
-        placeholder={isOwner ? "Add a description" : "No description"}
-        editable={isOwner}
+        placeholder={access.isOwner ? "Add a description" : "No description"}
+        editable={access.isOwner}
         multiline
         maxLength={500}
         onSave={(description) => save({ description })}
@@ -64,34 +59,20 @@ export function TeamDetailsTab({ team, isOwner }: { team: TeamView; isOwner: boo
       <Text size={200} className={styles.muted} data-testid="team-created">
         Created {new Date(team.createdAt).toLocaleDateString()}
       </Text>
-      <Text weight="semibold">Privacy and compliance</Text>
-      {PRIVACY_TOGGLES.map((t) => (
-        <Switch
-          key={t.key}
-          label={t.label}
-          checked={toggles[t.key] ?? false}
-          disabled={!isOwner}
-          onChange={(_e, d) => setToggles((prev) => ({ ...prev, [t.key]: d.checked }))}
-        />
-      ))}
-      <Text weight="semibold">Data retention</Text>
-      <Dropdown
-        aria-label="Data retention"
-        value={retention}
-        selectedOptions={[retention]}
-        disabled={!isOwner}
-        onOptionSelect={(_e, d) => d.optionValue && setRetention(d.optionValue)}
-      >
-        {RETENTION_CHOICES.map((r) => (
-          <Option key={r} value={r}>
-            {r}
-          </Option>
-        ))}
-      </Dropdown>
-      <Text weight="semibold">Danger zone</Text>
-      <Button appearance="primary" disabled style={{ alignSelf: "flex-start" }}>
-        Delete Team
-      </Button>
+      <Divider />
+      <TeamPrivacySettings team={team} canEdit={access.managesSettings} />
+      {access.managesSettings && team.settings.auditLog ? (
+        <>
+          <Divider />
+          <TeamAuditLog teamId={team.id} />
+        </>
+      ) : null}
+      {access.isOwner ? (
+        <>
+          <Divider />
+          <DeleteTeamSection team={team} />
+        </>
+      ) : null}
     </Card>
   );
 }

@@ -31,6 +31,8 @@ export function TeamSettingsPage() {
   if (team.isLoading || user.isLoading) return <Spinner aria-label="Loading" />;
   if (!team.data || !user.data) return <NotFoundPage />;
   const isOwner = team.data.creatorId === user.data.id;
+  const viewer = members.data?.find((m) => m.user.id === user.data?.id);
+  const managesSettings = isOwner || viewer?.role === "admin";
   return (
     <div className={styles.page}>
       <Title2 as="h1">{team.data.name}</Title2>
@@ -47,7 +49,7 @@ export function TeamSettingsPage() {
           loading={members.isLoading}
         />
       ) : (
-        <TeamDetailsTab team={team.data} isOwner={isOwner} />
+        <TeamDetailsTab team={team.data} access={{ isOwner, managesSettings }} />
       )}
     </div>
   );
