@@ -200,3 +200,25 @@ it("says 'Jira server not found: check the URL', with the system's words behind 
   await page.getByTestId("jira-saved-status").getByText("Connection failed").waitFor();
   await page.getByTestId("jira-saved").getByText("Jira server not found: check the URL", { exact: true }).waitFor();
 });
+
+it("calls imported keys 'ticket keys' on a session without Jira, never Jira tickets (issue #22)", async () => {
+  const page = await e2e.newPage();
+  await registerThroughForm(page, e2e.server.url, "Kai", `kai-${Date.now()}@example.com`);
+  const { sessionId } = await createSessionWithStories(page, "Keys only", ["Search"]);
+  for (const [title, ticketNumber] of [
+    ["Login page", "BAM-1"],
+    ["Export", "BAM-2"],
+  ]) {
+    const res = await pageApi(page, "POST", `/api/sessions/${sessionId}/stories`, { title, ticketNumber });
+    expect(res.status).toBe(201);
+  }
+  await page.goto(`${e2e.server.url}/session/${sessionId}`);
+  const count = page.getByTestId("jira-card").getByTestId("jira-ticket-count");
+  await waitUntil("the ticket count", async () => (await count.textContent()) === "2 of 3 stories have a ticket key");
+  expect(
+    await page
+      .getByTestId("jira-card")
+      .getByText(/ha(s|ve) a Jira ticket/)
+      .count(),
+  ).toBe(0);
+});

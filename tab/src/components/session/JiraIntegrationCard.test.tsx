@@ -125,4 +125,13 @@ describe("the Jira Integration card (spec part 2 sections 2, 5 and 6)", () => {
     const basic = render(<JiraIntegrationCard session={counted()} canManage />, "basic", null);
     expect(basic.textContent).toContain("Jira tickets are a Pro feature.");
   });
+
+  it("calls imported keys ticket keys, not Jira tickets, where no Jira project or connection exists (issue #22)", () => {
+    const keysOnly = render(<JiraIntegrationCard session={counted()} canManage={false} />, "free", null);
+    expect(testId(keysOnly, "jira-ticket-count")?.textContent).toBe("1 of 2 stories have a ticket key");
+    const noKeys = render(<JiraIntegrationCard session={counted({}, 0)} canManage={false} />, "free", null);
+    expect(testId(noKeys, "jira-ticket-count")).toBeNull();
+    const project = render(<JiraIntegrationCard session={counted({ jiraProjectKey: "PW" })} canManage={false} />);
+    expect(testId(project, "jira-ticket-count")?.textContent).toBe("1 of 2 stories have a Jira ticket");
+  });
 });

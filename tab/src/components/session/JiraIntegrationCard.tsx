@@ -22,7 +22,8 @@ const useStyles = makeStyles({
  * and 3). Those who can manage the session and have a Jira connection pick the project (PATCH
  * /api/sessions/{id} {jiraProjectKey}: Project Updated / Update Failed), create tickets for the
  * stories without one and import issues; without a connection they are led to Automations.
- * Everyone else sees the project and the ticket count.
+ * Everyone else sees the project and the ticket count. Without a Jira project or connection the
+ * count speaks of ticket keys, not Jira tickets, and is left out when no story has one (issue #22).
  */
 export function JiraIntegrationCard({ session, canManage }: { session: SessionView; canManage: boolean }) {
   const styles = useStyles();
@@ -34,6 +35,9 @@ export function JiraIntegrationCard({ session, canManage }: { session: SessionVi
   const [importing, setImporting] = useState(false);
   const counts = ticketCounts(session.stats);
   const connected = canManage && !!jira.config;
+  // Ticket keys are Jira tickets only where Jira is in play: the session has a Jira project, or
+  // its manager a connection (issue #22); keys imported from a CSV are otherwise just keys.
+  const jiraInPlay = !!session.jiraProjectKey || connected;
 
   const onProject = (value: string) =>
     setProject.mutate(value === NO_JIRA ? null : value, {
@@ -60,9 +64,12 @@ export function JiraIntegrationCard({ session, canManage }: { session: SessionVi
           {session.jiraProjectKey ? `Project: ${session.jiraProjectKey}` : "No Jira project selected."}
         </Text>
       )}
-      <Text size={200} className={styles.muted} data-testid="jira-ticket-count">
-        {counts.withTicket} of {counts.total} {counts.total === 1 ? "story has" : "stories have"} a Jira ticket
-      </Text>
+      {jiraInPlay || counts.withTicket > 0 ? (
+        <Text size={200} className={styles.muted} data-testid="jira-ticket-count">
+          {counts.withTicket} of {counts.total} {counts.total === 1 ? "story has" : "stories have"}{" "}
+          {jiraInPlay ? "a Jira ticket" : "a ticket key"}
+        </Text>
+      ) : null}
       {connected ? (
         <div className={styles.row}>
           <Button
