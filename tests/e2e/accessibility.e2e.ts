@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { ARTIFACTS, settleAnimations, snap } from "./browser";
+import { axeScan } from "./axeScan";
+import { ARTIFACTS, snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
 import { createSessionWithStories, registerThroughForm, waitUntil } from "./pageApi";
 
@@ -16,27 +16,11 @@ const e2e = useBrowserAndServer();
 /** Every violation found, by screen, for the summary printed at the end. */
 const report: string[] = [];
 
-/** Scans the page with axe (WCAG 2.x A/AA and best practices); fails on serious or critical. */
+/** Scans the page with axe (axeScan); fails on serious or critical, reports the rest. */
 async function scan(page: Page, screen: string): Promise<void> {
-  // The pointer rests where the last click left it; a tooltip it opens can cover a neighbouring
-  // button (axe target-size, seen once after the reveal click). Park it in a corner first.
-  await page.mouse.move(0, 0);
-  await page.waitForLoadState("networkidle");
-  await settleAnimations(page);
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    // Tabster's focus sentinels (Fluent UI's arrow-key groups, e.g. the deck): aria-hidden <i
-    // tabindex=0> that hand the focus on the moment they get it, never a stop a person lands on.
-    .exclude("[data-tabster-dummy]")
-    .analyze();
-  const line = (v: (typeof result.violations)[number]) =>
-    `${screen}: [${v.impact}] ${v.id} - ${v.help} (${v.nodes.length}x: ${v.nodes
-      .slice(0, 3)
-      .map((n) => `${n.target.join(" ")} ${n.html.slice(0, 160)}`)
-      .join(", ")})`;
-  const blocking = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  for (const v of result.violations) report.push(line(v));
-  expect(blocking.map(line)).toEqual([]);
+  const { blocking, all } = await axeScan(page, screen);
+  report.push(...all);
+  expect(blocking).toEqual([]);
 }
 
 function newPage(colorScheme: "light" | "dark", width = 1280): Promise<Page> {

@@ -86,3 +86,19 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, ms 
 export async function waitForCount(locator: Locator, n: number, ms = 10_000): Promise<void> {
   await waitUntil(`${n} elements`, async () => (await locator.count()) === n, ms);
 }
+
+/**
+ * Drags `handle` onto `target` with the mouse in small steps, as a person would: dnd-kit (the
+ * Story Queue) starts a drag after the pointer moved a few pixels and finds the drop target from
+ * the moves in between, which a single jump does not give it.
+ */
+export async function dragRow(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error("drag: the handle or the target is not on screen");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2, { steps: 12 });
+  await page.mouse.up();
+}

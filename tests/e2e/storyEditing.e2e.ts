@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { Locator, Page } from "playwright-core";
 import { snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
-import { createSessionWithStories, registerThroughForm, waitForCount, waitUntil } from "./pageApi";
+import { createSessionWithStories, dragRow, registerThroughForm, waitForCount, waitUntil } from "./pageApi";
 
 /**
  * Issue #8 section 8 proof of sections 3 and 4, in two browsers: the leader edits a story and
@@ -70,8 +70,8 @@ it("edits, reorders, skips with Undo, deletes stories live, and exports mid-sess
   await waitForQueue(guest, ["Alpha, corrected", "Bravo", "Delta", "Charlie"]);
   await queueItem(leader, bravo).getByTestId("story-move-down").click();
   await waitForQueue(guest, ["Alpha, corrected", "Delta", "Bravo", "Charlie"]);
-  // ... and by drag and drop: Charlie dropped on Delta's place.
-  await queueItem(leader, charlie).dragTo(queueItem(leader, delta));
+  // ... and by drag and drop (dnd-kit, by the row's handle): Charlie dropped on Delta's place.
+  await dragRow(leader, queueItem(leader, charlie).getByTestId("story-drag-handle"), queueItem(leader, delta));
   await waitForQueue(guest, ["Alpha, corrected", "Charlie", "Delta", "Bravo"]);
   await waitForQueue(leader, ["Alpha, corrected", "Charlie", "Delta", "Bravo"]);
   // The order is stored: a reload shows it.

@@ -8,7 +8,6 @@ import { sessionParticipants, stories, votes } from "../db/schema";
 import type { SessionRow } from "../policies/sessionPolicy";
 import { presentSession, type SessionCounts } from "../presenters/sessionPresenter";
 
-
 /** Counts of a session without stories. */
 export const NO_STORIES: StoryStats = {
   totalStories: 0,

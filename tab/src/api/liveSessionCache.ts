@@ -138,10 +138,43 @@ export function reorderStories(queryClient: QueryClient, sessionId: string, stor
 
 /**
  * Stories added to the queue (created, imported; an import pushes only its first
- * IMPORT_PUSH_STORIES): into the cache, and the queue's index follows (storyQueueCache).
+ * IMPORT_PUSH_STORIES): into the cache, and the queue's index follows (storyQueueCache). A story
+ * added by hand after another (`afterStoryId`) is put there, the queue numbered as the server did.
  */
-export function addStories(queryClient: QueryClient, sessionId: string, stories: StoryView[]): void {
+export function addStories(
+  queryClient: QueryClient,
+  sessionId: string,
+  stories: StoryView[],
+  afterStoryId?: string | null,
+): void {
   upsertStories(queryClient, sessionId, stories);
+  const [only] = stories;
+  if (afterStoryId !== undefined && only && stories.length === 1)
+    placeStory(queryClient, sessionId, only.id, afterStoryId);
+  else queueChanged(queryClient, sessionId);
+}
+
+/**
+ * Puts a cached story right after another (null: first), as POST /api/stories/{id}/move and a
+ * story added by hand do on the server, which then numbers every position 0, 1, 2 ... With the
+ * whole queue cached the same is done here; otherwise the queue's index is read again for the
+ * rows in view (a partial cache cannot renumber; the pages read bring fresh positions).
+ */
+export function placeStory(queryClient: QueryClient, sessionId: string, storyId: string, afterStoryId: string | null) {
+  const list = cachedStories(queryClient, sessionId);
+  const moved = list.find((s) => s.id === storyId);
+  const complete = queueComplete(queryClient, sessionId);
+  if (complete && moved && (afterStoryId === null || list.some((s) => s.id === afterStoryId))) {
+    const rest = list.filter((s) => s.id !== storyId);
+    const at = afterStoryId === null ? 0 : rest.findIndex((s) => s.id === afterStoryId) + 1;
+    rest.splice(at, 0, moved);
+    queryClient.setQueryData<StoryView[]>(
+      queryKeys.stories(sessionId),
+      rest.map((s, position) => (s.position === position ? s : { ...s, position })),
+    );
+    queueChanged(queryClient, sessionId);
+    return;
+  }
   queueChanged(queryClient, sessionId);
 }
 
@@ -350,7 +383,7 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       if (message.action === "deleted") {
         removeStory(queryClient, sessionId, message.story.id);
       } else {
-        addStories(queryClient, sessionId, [message.story]);
+        addStories(queryClient, sessionId, [message.story], message.afterStoryId);
       }
       return;
     case "stories_imported":
@@ -381,6 +414,9 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       return;
     case "stories_reordered":
       reorderStories(queryClient, sessionId, message.storyIds);
+      return;
+    case "story_moved":
+      placeStory(queryClient, sessionId, message.storyId, message.afterStoryId);
       return;
     case "insights_updated":
       queryClient.setQueryData(insightKeys.insights(sessionId), message.insights);

@@ -3,8 +3,9 @@ import type { ImportResult, StoryView, VoteView } from "@pointwise/core/presente
 import type { CreateStoryInput, UpdateStoryInput } from "@pointwise/core/storySchemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
-import { reorderStories, replaceStoryVotes, upsertStories } from "./liveSessionCache";
+import { addStories, placeStory, reorderStories, replaceStoryVotes, upsertStories } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
+import { queueChanged } from "./storyQueueCache";
 
 /** The create-story form's values as sent (spec part 2 section 7). */
 export type NewStory = Omit<CreateStoryInput, "sessionId">;
@@ -15,7 +16,8 @@ export function useCreateStory(sessionId: string) {
   return useMutation({
     mutationFn: (input: NewStory) =>
       apiRequest<StoryView>("POST", `/api/sessions/${sessionId}/stories`, { body: { ...input, sessionId } }),
-    onSuccess: (story) => upsertStories(queryClient, sessionId, [story]),
+    // Placed after the current story by the server; its push says where (addStories).
+    onSuccess: (story) => addStories(queryClient, sessionId, [story]),
   });
 }
 
@@ -90,6 +92,20 @@ export function useNewRound(sessionId: string) {
       upsertStories(queryClient, sessionId, [story]);
       replaceStoryVotes(queryClient, sessionId, story.id, []);
     },
+  });
+}
+
+/**
+ * POST /api/stories/{id}/move {afterStoryId} (leader; issue #22 section 2): the story follows
+ * `afterStoryId` (null: first). Applied to the cache at once (placeStory); the push confirms it.
+ */
+export function useMoveStory(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ storyId, afterStoryId }: { storyId: string; afterStoryId: string | null }) =>
+      apiRequest<StoryView>("POST", `/api/stories/${storyId}/move`, { body: { afterStoryId } }),
+    onMutate: ({ storyId, afterStoryId }) => placeStory(queryClient, sessionId, storyId, afterStoryId),
+    onError: () => queueChanged(queryClient, sessionId),
   });
 }
 

@@ -59,6 +59,12 @@ export interface QueueRows {
   complete: boolean;
 }
 
+/** The rows of a list of stories held in full (the whole queue cached, or a test's list). */
+export function rowsOfList(list: readonly StoryView[]): QueueRows {
+  const at = new Map(list.map((s, i) => [s.id, i]));
+  return { count: list.length, rowAt: (i) => list[i], indexOf: (id) => at.get(id) ?? -1, complete: true };
+}
+
 /**
  * The Story Queue's rows for search text `query` while rows [start, end) are in view (issue #22
  * section 3): with the whole queue cached, the cached stories (filtered locally); otherwise the
@@ -74,11 +80,7 @@ export function useQueueRows(sessionId: string, query: string, start: number, en
   const complete = !whole.unknown && stories.length >= whole.total;
 
   const rows = useMemo<QueueRows>(() => {
-    if (complete) {
-      const list = filterStories(stories, q);
-      const at = new Map(list.map((s, i) => [s.id, i]));
-      return { count: list.length, rowAt: (i) => list[i], indexOf: (id) => at.get(id) ?? -1, complete };
-    }
+    if (complete) return rowsOfList(filterStories(stories, q));
     const byId = new Map(stories.map((s) => [s.id, s]));
     const at = new Map(index.ids.flatMap((id, i) => (id ? [[id, i] as const] : [])));
     return {

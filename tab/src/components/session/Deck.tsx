@@ -9,18 +9,31 @@ import {
   useArrowNavigationGroup,
 } from "@fluentui/react-components";
 import { type Card, COFFEE_LABEL } from "@pointwise/core/decks";
+import { useId } from "react";
 import { PENDING_VOTE_TEXT } from "../../api/pendingVote";
 import { useLiveState } from "../../api/useLiveSession";
 import { useCastVote } from "../../api/voteMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { useDeckKeys } from "./useDeckKeys";
 
+/** Hidden from sight, read by screen readers (the usual clip pattern). */
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
 const useStyles = makeStyles({
-  root: { display: "flex", flexDirection: "column", gap: "8px" },
-  cards: { display: "flex", flexWrap: "wrap", gap: "10px" },
+  root: { position: "relative", display: "flex", flexDirection: "column", gap: "8px" },
+  cards: { display: "flex", flexWrap: "wrap", gap: "8px", "@media (max-width: 767.98px)": { gap: "6px" } },
   card: {
-    width: "56px",
-    height: "80px",
+    width: "48px",
+    height: "68px",
+    "@media (max-width: 767.98px)": { width: "44px", height: "56px", fontSize: tokens.fontSizeBase400 },
     borderRadius: "8px",
     ...shorthands.border("2px", "solid", tokens.colorNeutralStroke1),
     backgroundColor: tokens.colorNeutralBackground1,
@@ -41,7 +54,9 @@ const useStyles = makeStyles({
     transform: "translateY(-6px)",
     ":hover": { transform: "translateY(-6px)" },
   },
-  hint: { color: tokens.colorNeutralForeground3 },
+  // In the round's dock the cards speak for themselves: label and hint stay for screen readers only.
+  label: visuallyHidden,
+  hint: visuallyHidden,
   /** A vote waiting for the connection (issue #8 section 5): dashed and faded until sent. */
   pending: {
     ...shorthands.borderStyle("dashed"),
@@ -78,6 +93,7 @@ const cardName = (card: Card): string => {
  */
 export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted, coffee, disabled }: DeckProps) {
   const styles = useStyles();
+  const hintId = useId();
   const arrows = useArrowNavigationGroup({ axis: "grid-linear", circular: true, memorizeCurrent: true });
   const castVote = useCastVote(sessionId, myVoterKey);
   const handleError = useErrorHandler();
@@ -93,8 +109,10 @@ export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted,
 
   return (
     <div className={styles.root}>
-      <Text weight="semibold">Choose your estimate</Text>
-      <div className={styles.cards} role="toolbar" aria-label="Voting cards" {...arrows}>
+      <Text weight="semibold" className={styles.label}>
+        Choose your estimate
+      </Text>
+      <div className={styles.cards} role="toolbar" aria-label="Voting cards" aria-describedby={hintId} {...arrows}>
         {deck.map((card) => {
           const isSelected = pending
             ? card.coffee
@@ -130,7 +148,7 @@ export function Deck({ sessionId, storyId, deck, myVoterKey, selected, hasVoted,
           <MessageBarBody>{PENDING_VOTE_TEXT}</MessageBarBody>
         </MessageBar>
       ) : null}
-      <Text size={200} className={styles.hint}>
+      <Text size={200} className={styles.hint} id={hintId}>
         Use arrow keys to move, Enter to vote, or type a card's value.
       </Text>
     </div>

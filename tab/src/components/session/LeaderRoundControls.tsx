@@ -1,24 +1,18 @@
-import { Button, Field, makeStyles, Select, tokens } from "@fluentui/react-components";
+import { Button, Label, makeStyles, Select } from "@fluentui/react-components";
 import { ArrowClockwise20Regular, ArrowNext20Regular, Next20Regular } from "@fluentui/react-icons";
 import { proposedFinalPoints } from "@pointwise/core/consensus";
 import type { Card } from "@pointwise/core/decks";
 import type { StoryView, VoteView } from "@pointwise/core/presented";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { useNewRound, useUpdateStory } from "../../api/storyMutations";
 import { useErrorHandler } from "../../errors/useErrorHandler";
 import { FinalPointsOptions } from "./FinalPointsOptions";
 import { useSkipWithUndo } from "./useSkipWithUndo";
 
 const useStyles = makeStyles({
-  row: {
-    display: "flex",
-    alignItems: "flex-end",
-    gap: "8px",
-    flexWrap: "wrap",
-    paddingTop: "12px",
-    borderTop: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
-  select: { minWidth: "120px" },
+  row: { display: "flex", alignItems: "flex-end", gap: "8px", flexWrap: "wrap", flex: "1 1 auto" },
+  select: { minWidth: "96px" },
+  points: { display: "inline-flex", alignItems: "center", gap: "6px", whiteSpace: "nowrap" },
   spacer: { flex: 1 },
 });
 
@@ -40,6 +34,7 @@ export function LeaderRoundControls({
   onDone: () => void;
 }) {
   const styles = useStyles();
+  const pointsId = useId();
   const update = useUpdateStory(sessionId);
   const newRound = useNewRound(sessionId);
   const handleError = useErrorHandler();
@@ -64,8 +59,10 @@ export function LeaderRoundControls({
 
   return (
     <div className={styles.row}>
-      <Field label="Final points">
+      <span className={styles.points}>
+        <Label htmlFor={pointsId}>Final points</Label>
         <Select
+          id={pointsId}
           className={styles.select}
           value={finalPoints}
           onChange={(_e, d) => setChosen(d.value)}
@@ -74,7 +71,7 @@ export function LeaderRoundControls({
         >
           <FinalPointsOptions deck={deck} />
         </Select>
-      </Field>
+      </span>
       <Button
         appearance="primary"
         icon={<ArrowNext20Regular />}

@@ -10,14 +10,7 @@ import { type TimerSighting, timerAnnouncement } from "./timerAnnouncement";
 import { useRoundCountdown } from "./useRoundCountdown";
 
 const useStyles = makeStyles({
-  panel: {
-    display: "flex",
-    flexDirection: "column",
-    gap: "8px",
-    padding: "10px 12px",
-    borderRadius: tokens.borderRadiusMedium,
-    border: `1px solid ${tokens.colorNeutralStroke2}`,
-  },
+  panel: { display: "flex", alignItems: "center", gap: "8px 16px", flexWrap: "wrap" },
   top: { display: "flex", alignItems: "center", justifyContent: "space-between", gap: "12px", flexWrap: "wrap" },
   clock: {
     display: "inline-flex",

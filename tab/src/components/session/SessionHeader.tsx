@@ -1,7 +1,7 @@
 import { Badge, Button, makeStyles, Text, Title2, tokens } from "@fluentui/react-components";
 import { Calendar16Regular, DocumentText20Regular, People16Regular, PersonAdd20Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { ParticipantAvatars } from "./ParticipantAvatars";
 import { SessionLeaderMenu } from "./SessionLeaderMenu";
 import { SessionSummaryDialog } from "./SessionSummaryDialog";
@@ -17,8 +17,8 @@ const useStyles = makeStyles({
     justifyContent: "space-between",
     gap: "16px",
     flexWrap: "wrap",
-    padding: "16px 20px",
-    "@media (max-width: 767.98px)": { padding: "12px" },
+    padding: "12px 20px",
+    "@media (max-width: 767.98px)": { padding: "10px 12px", gap: "8px" },
     backgroundColor: tokens.colorNeutralBackground1,
     borderRadius: tokens.borderRadiusLarge,
     boxShadow: tokens.shadow2,
@@ -36,7 +36,16 @@ const useStyles = makeStyles({
  * when the leader is present, project key, Invite, Summary (the Session Summary dialog) and the
  * leader's Edit/Delete menu, avatars.
  */
-export function SessionHeader({ screen, session }: { screen: SessionScreen; session: SessionView }) {
+export function SessionHeader({
+  screen,
+  session,
+  reactions,
+}: {
+  screen: SessionScreen;
+  session: SessionView;
+  /** The emoji reaction bar, beside the actions (one row less above the round; issue #22 section 2). */
+  reactions?: ReactNode;
+}) {
   const styles = useStyles();
   const [inviting, setInviting] = useState(false);
   const [summarizing, setSummarizing] = useState(false);
@@ -66,6 +75,7 @@ export function SessionHeader({ screen, session }: { screen: SessionScreen; sess
         </div>
       </div>
       <div className={styles.actions}>
+        {reactions}
         <ParticipantAvatars
           participants={screen.participants}
           online={screen.presenceKnown ? (screen.live.presence?.online ?? []) : null}

@@ -22,7 +22,7 @@ const SessionResults = lazy(() => import("./SessionResults").then((m) => ({ defa
 const ResultsViewTabs = lazy(() => import("./ResultsViewTabs").then((m) => ({ default: m.ResultsViewTabs })));
 
 const useStyles = makeStyles({
-  page: { display: "flex", flexDirection: "column", gap: "16px" },
+  page: { display: "flex", flexDirection: "column", gap: "12px" },
   layout: {
     display: "grid",
     gridTemplateColumns: "minmax(0, 1fr) 320px",
@@ -104,8 +104,11 @@ export function SessionPage() {
   return (
     <div className={styles.page}>
       <ConnectionStatus sessionId={id} live={screen.live} myVoterKey={screen.myVoterKey} />
-      <SessionHeader screen={screen} session={session.data} />
-      <ReactionLayer sessionId={id} enabled={screen.presenceKnown} />
+      <SessionHeader
+        screen={screen}
+        session={session.data}
+        reactions={<ReactionLayer sessionId={id} enabled={screen.presenceKnown} />}
+      />
       {allCompleted || anyCompleted ? (
         <Suspense fallback={<ResultsViewTabsPlaceholder />}>
           <ResultsViewTabs view={effectiveView} onChange={setView} />

@@ -1,46 +1,44 @@
-import {
-  Button,
-  Card,
-  MessageBar,
-  MessageBarBody,
-  makeStyles,
-  Spinner,
-  Text,
-  tokens,
-} from "@fluentui/react-components";
-import { Add20Regular, DocumentBulletList24Regular, LockClosed16Regular } from "@fluentui/react-icons";
+import { Button, Card, makeStyles, Spinner } from "@fluentui/react-components";
+import { Add20Regular, DocumentBulletList24Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
 import { expectedVoters, roundCounts } from "@pointwise/core/voters";
 import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
-import { Deck } from "./Deck";
-import { FinishedStoryControls } from "./FinishedStoryControls";
-import { HistorySuggestion, PeekSuggestionButton } from "./HistorySuggestion";
-import { LeaderRoundControls } from "./LeaderRoundControls";
-import { ParticipationGrid } from "./ParticipationGrid";
-import { RevealControls } from "./RevealControls";
-import { RoleSwitch } from "./RoleSwitch";
-import { RoundHistory } from "./RoundHistory";
-import { RoundTimerPanel } from "./RoundTimerPanel";
-import { StoryCriteria } from "./StoryCriteria";
-import { StoryDetails } from "./StoryDetails";
-import { StoryEditActions } from "./StoryEditActions";
-import { StoryJiraLine } from "./StoryJiraLine";
-import { StoryOutcome } from "./StoryOutcome";
+import { RoundCard } from "./RoundCard";
+import { RoundDock } from "./RoundDock";
+import { StoryDetailsCard } from "./StoryDetailsCard";
 import type { SessionScreen } from "./useSessionScreen";
-import { VoteResults } from "./VoteResults";
 
 const useStyles = makeStyles({
+  column: { display: "flex", flexDirection: "column", gap: "12px", minWidth: 0 },
   card: { padding: "20px", gap: "16px", minWidth: 0, "@media (max-width: 767.98px)": { padding: "12px" } },
-  heading: { fontWeight: 600, fontSize: tokens.fontSizeBase400 },
-  locked: { display: "inline-flex", alignItems: "center", gap: "6px", color: tokens.colorNeutralForeground3 },
 });
 
+/** What the round's parts read of the screen, worked out once (StoryEstimationPanel). */
+export interface RoundState {
+  screen: SessionScreen;
+  session: SessionView;
+  story: NonNullable<SessionScreen["currentStory"]>;
+  storyVotes: SessionScreen["votes"];
+  /** Present non-observers (core expectedVoters; issue #8 section 1). */
+  voters: SessionScreen["participants"];
+  votedCount: number;
+  /** The story is completed or skipped. */
+  done: boolean;
+  /** The leader is known to be absent: voting is off (spec part 2 section 4). */
+  ownerAbsent: boolean;
+  /** Votes count only on the group's story (issue #8 section 3): another story is read-only. */
+  readOnly: boolean;
+  observing: boolean;
+}
+
 /**
- * Story Estimation (spec part 2 sections 2 and 4): the current story, the deck, the participation
- * grid, reveal, results and the leader's round controls; empty states when there is no story.
+ * Story Estimation (spec part 2 sections 2 and 4) laid out for one screen (issue #22 section 2):
+ * the round (who voted, the results, the outcome) at the top, the deck and the leader's round
+ * actions in a dock that stays at the bottom of the window at every step, and the story's
+ * description and criteria below them. Empty states when there is no story.
  */
 export function StoryEstimationPanel({ screen, session }: { screen: SessionScreen; session: SessionView }) {
   const styles = useStyles();
@@ -70,134 +68,44 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   }
   if (!story) {
     // The group's story is being read (it lies outside the window this screen holds).
-    if (screen.groupStoryId !== null) {
-      return (
-        <Card className={styles.card}>
-          <Spinner label="Loading story..." />
-        </Card>
-      );
-    }
     return (
       <Card className={styles.card}>
-        <EmptyState title="No story selected" message="Pick a story from the queue." />
+        {screen.groupStoryId !== null ? (
+          <Spinner label="Loading story..." />
+        ) : (
+          <EmptyState title="No story selected" message="Pick a story from the queue." />
+        )}
       </Card>
     );
   }
 
   const storyVotes = screen.votes.filter((v) => v.storyId === story.id);
-  const done = !isOpenStory(story);
-  const leaderPresent = screen.live.presence?.leaderPresent ?? false;
-  // Who the round waits for: present non-observers (core expectedVoters; issue #8 section 1).
   const voters = expectedVoters(screen.participants);
   const { votedCount } = roundCounts(
     voters,
     storyVotes.filter((v) => !v.coffee).map((v) => v.voterKey),
   );
   const me = screen.participants.find((p) => p.voterKey === screen.myVoterKey);
-  const observing = me?.role === "observer";
-  const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
-  // Votes count only on the group's story (issue #8 section 3): another story is read-only.
-  const readOnly = screen.outOfSync;
-
+  // Absent only when known: before the live snapshot (or while reconnecting) presence is
+  // unknown, and a guest must not read "owner not present" while the owner is there (issue #22).
+  const ownerAbsent = screen.presenceKnown && screen.live.presence?.leaderPresent === false;
+  const round: RoundState = {
+    screen,
+    session,
+    story,
+    storyVotes,
+    voters,
+    votedCount,
+    done: !isOpenStory(story),
+    ownerAbsent,
+    readOnly: screen.outOfSync,
+    observing: me?.role === "observer",
+  };
   return (
-    <Card className={styles.card}>
-      <Text className={styles.heading}>Story Estimation</Text>
-      <StoryDetails
-        story={story}
-        ticket={<StoryJiraLine sessionId={session.id} story={story} canManage={screen.isLeader} />}
-        actions={screen.isLeader ? <StoryEditActions key={story.id} sessionId={session.id} story={story} /> : null}
-        criteria={
-          <StoryCriteria
-            key={story.id}
-            sessionId={session.id}
-            story={story}
-            isLeader={screen.isLeader}
-            myVoterKey={screen.myVoterKey}
-          />
-        }
-      />
-      {done ? (
-        <>
-          <StoryOutcome story={story} deck={session.deck} scale={session.estimationScale} votes={storyVotes} />
-          {story.status === "completed" ? <HistorySuggestion story={story} /> : null}
-          {screen.isLeader ? (
-            <FinishedStoryControls key={story.id} sessionId={session.id} story={story} deck={session.deck} />
-          ) : null}
-        </>
-      ) : (
-        <>
-          {!leaderPresent ? (
-            <MessageBar intent="warning" data-testid="voting-disabled">
-              <MessageBarBody>Voting disabled - session owner not present</MessageBarBody>
-            </MessageBar>
-          ) : null}
-          {readOnly ? (
-            <MessageBar intent="info" data-testid="sync-to-vote">
-              <MessageBarBody>Sync to vote: votes count only on the group's story.</MessageBarBody>
-            </MessageBar>
-          ) : null}
-          {story.votesRevealed ? (
-            <Text className={styles.locked} data-testid="voting-locked">
-              <LockClosed16Regular /> Voting completed and locked
-            </Text>
-          ) : null}
-          {readOnly ? null : <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />}
-          {me ? <RoleSwitch sessionId={session.id} me={me} /> : null}
-          {observing ? null : (
-            <Deck
-              sessionId={session.id}
-              storyId={story.id}
-              deck={session.deck}
-              myVoterKey={screen.myVoterKey}
-              selected={myVote?.points ?? null}
-              hasVoted={myVote !== undefined}
-              coffee={myVote?.coffee === true}
-              disabled={readOnly || !leaderPresent || story.votesRevealed || screen.myVoterKey === null}
-            />
-          )}
-          <ParticipationGrid
-            participants={screen.participants}
-            voters={voters}
-            votes={storyVotes}
-            online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
-            deck={session.deck}
-            revealed={story.votesRevealed}
-            manage={
-              screen.isLeader
-                ? { sessionId: session.id, leaderUserIds: [session.creatorId, session.leaderId] }
-                : undefined
-            }
-          />
-          <RoundHistory story={story} deck={session.deck} />
-          {/* PointBot's history suggestion: the leader may peek; everyone sees it after the reveal (issue #9 section 3). */}
-          {screen.isLeader && !story.votesRevealed ? <PeekSuggestionButton key={story.id} story={story} /> : null}
-          {story.votesRevealed ? (
-            <>
-              <VoteResults votes={storyVotes} deck={session.deck} scale={session.estimationScale} />
-              <HistorySuggestion story={story} />
-            </>
-          ) : readOnly ? null : (
-            <RevealControls
-              sessionId={session.id}
-              storyId={story.id}
-              isLeader={screen.isLeader}
-              missing={voters.length - votedCount}
-              votedCount={votedCount}
-              timerEndsAt={story.timerEndsAt}
-            />
-          )}
-          {screen.isLeader ? (
-            <LeaderRoundControls
-              key={`${story.id}-${story.round}`}
-              sessionId={session.id}
-              story={story}
-              deck={session.deck}
-              votes={storyVotes}
-              onDone={() => screen.chooseLocally(null)}
-            />
-          ) : null}
-        </>
-      )}
-    </Card>
+    <div className={styles.column}>
+      <RoundCard round={round} />
+      <RoundDock round={round} />
+      <StoryDetailsCard round={round} />
+    </div>
   );
 }

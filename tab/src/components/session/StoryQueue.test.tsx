@@ -6,8 +6,9 @@ import { deckFor } from "@pointwise/core/decks";
 import type { StoryView } from "@pointwise/core/presented";
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { rowsOfList } from "../../api/useStoryQueue";
 import { buildStory } from "../../testing/viewFactories";
-import { StoryQueueCard, type StoryQueueCardProps } from "./StoryQueue";
+import { StoryQueueCard, type StoryQueueCardProps } from "./StoryQueueCard";
 import { filterStories } from "./storyFilter";
 
 /** Server-renders a component into a detached element to query it. */
@@ -24,8 +25,11 @@ function backlog(n: number): StoryView[] {
   );
 }
 
+/** The card's props for a queue held in full, searched locally for `query` (as useQueueRows does). */
 const props = (stories: StoryView[], extra: Partial<StoryQueueCardProps> = {}): StoryQueueCardProps => ({
-  stories,
+  rows: rowsOfList(filterStories(stories, extra.query ?? "")),
+  query: "",
+  onQueryChange: () => {},
   currentId: null,
   isLeader: true,
   deck: deckFor("fibonacci"),
@@ -78,17 +82,16 @@ describe("StoryQueueCard (issue #8 section 6, large backlogs)", () => {
     expect(root.querySelector("li")?.getAttribute("aria-setsize")).toBe("1500");
   });
 
-  it("filters by the search text and keeps the whole queue's positions", () => {
-    const root = render(<StoryQueueCard {...props(backlog(1500), { initialQuery: "mesos-1499" })} />);
+  it("shows the rows of a search", () => {
+    const root = render(<StoryQueueCard {...props(backlog(1500), { query: "mesos-1499" })} />);
     const shown = rows(root);
     expect(shown).toHaveLength(1);
     expect(shown[0]?.getAttribute("data-testid")).toBe("story-row-s1499");
-    expect(root.querySelector("li")?.getAttribute("aria-posinset")).toBe("1499");
-    expect(root.querySelector('[data-testid="story-queue-count"]')?.textContent).toBe("1 of 1500");
+    expect(root.querySelector('[data-testid="story-queue-count"]')?.textContent).toBe("1 found");
   });
 
   it("says so when nothing matches", () => {
-    const root = render(<StoryQueueCard {...props(backlog(20), { initialQuery: "zzz" })} />);
+    const root = render(<StoryQueueCard {...props(backlog(20), { query: "zzz" })} />);
     expect(rows(root)).toHaveLength(0);
     expect(root.querySelector('[data-testid="story-search-empty"]')?.textContent).toBe('No stories match "zzz".');
   });

@@ -19,7 +19,7 @@ export function VoteDistributionChart({
 }) {
   const data = distribution.map((d) => ({ label: cardLabel(deck, d.points), points: d.points, count: d.count }));
   return (
-    <div data-testid="vote-distribution" style={{ width: "100%", height: 180 }}>
+    <div data-testid="vote-distribution" style={{ width: "100%", height: 140 }}>
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={tokens.colorNeutralStroke2} />

@@ -13,11 +13,15 @@ const VoteDistributionChart = lazy(() =>
 );
 
 const useStyles = makeStyles({
+  // Stats beside the chart where there is room, above it on a phone: the results fit above the
+  // round's dock without scrolling (issue #22 section 2).
   root: {
-    display: "flex",
-    flexDirection: "column",
-    gap: "10px",
+    display: "grid",
+    gridTemplateColumns: "minmax(180px, auto) minmax(0, 1fr)",
+    alignItems: "center",
+    gap: "10px 16px",
     padding: "12px",
+    "@media (max-width: 767.98px)": { gridTemplateColumns: "minmax(0, 1fr)" },
     borderRadius: tokens.borderRadiusLarge,
     backgroundColor: tokens.colorNeutralBackground2,
   },
@@ -25,8 +29,8 @@ const useStyles = makeStyles({
   stat: { display: "flex", flexDirection: "column" },
   value: { fontSize: tokens.fontSizeHero700, fontWeight: 700, lineHeight: tokens.lineHeightHero700 },
   muted: { color: tokens.colorNeutralForeground3 },
-  // Same box as the chart (VoteDistributionChart: full width, 180 px) so nothing moves when it arrives.
-  chartPlaceholder: { width: "100%", height: "180px" },
+  // Same box as the chart (VoteDistributionChart: full width, 140 px) so nothing moves when it arrives.
+  chartPlaceholder: { width: "100%", height: "140px" },
 });
 
 const LABEL_COLORS = {
