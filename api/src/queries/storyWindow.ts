@@ -34,7 +34,7 @@ export interface StoryWindowRequest {
 export const MAX_STORY_WINDOW = 200;
 
 /** Stories a join's snapshot carries: the current story and the queue around it. */
-export const SNAPSHOT_STORY_WINDOW = 50;
+export const SNAPSHOT_STORY_WINDOW = 30;
 
 /** The queue order, everywhere: position, then creation, then id (a batch import shares its creation time). */
 export const queueOrder = [asc(stories.position), asc(stories.createdAt), asc(stories.id)] as const;
