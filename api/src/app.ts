@@ -186,18 +186,6 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook("onRequest", (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err instanceof Error ? err : undefined)),
   );
-  // JSON and text answers of 1 kB or more compressed for clients that accept it (issue #22
-  // section 3: opening a 1,681-story session moved 3 MB of uncompressed JSON). Brotli at quality
-  // 4 and gzip at 6 cost under a millisecond for a page of the queue; small answers (a vote) are
-  // left as they are. Request bodies are never inflated (no Content-Encoding on the way in).
-  await app.register(fastifyCompress, {
-    global: true,
-    globalDecompression: false,
-    threshold: 1024,
-    encodings: ["br", "gzip"],
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 6 },
-  });
   await app.register(fastifySwagger, {
     openapi: { info: { title: "Pointwise API", version: "0.1.0" } },
     transform: jsonSchemaTransform,
@@ -246,37 +234,53 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: handleSocketError });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-  await app.register(healthRoutes(ctx));
-  await app.register(csrfRoutes(ctx, { secure }));
-  await app.register(authRoutes(ctx));
-  await app.register(logoutRoutes(ctx, { secure }));
-  await app.register(oauthRoutes(ctx));
-  await app.register(passwordRoutes(ctx));
-  await app.register(passwordResetRoutes(ctx));
-  await app.register(accountRoutes(ctx));
-  await app.register(sessionRoutes(ctx));
-  await app.register(participantRoutes(ctx));
-  await app.register(joinInfoRoutes(ctx));
-  await app.register(exportRoutes(ctx));
-  await app.register(insightRoutes(ctx));
-  await app.register(storyRoutes(ctx));
-  await app.register(estimateSuggestionRoutes(ctx));
-  await app.register(suggestionRoutes(ctx));
-  await app.register(enhancedDescriptionRoutes(ctx));
-  await app.register(voteRoutes(ctx));
-  await app.register(teamRoutes(ctx));
-  await app.register(subscriptionRoutes(ctx));
-  await app.register(meetingRoutes(ctx));
-  await app.register(integrationRoutes(ctx));
-  // Points write-backs to Jira run after their round's answer (issue #12): let them finish (each
-  // call is bounded: 10 s, at most 3 waits for Retry-After).
-  app.addHook("onClose", async () => settleJiraWriteBacks(ctx));
-  const adapter = lazyCloudAdapter(config, app.log);
-  const cardUpdater = startCardUpdater(ctx, adapter, app.log);
-  app.addHook("onClose", async () => cardUpdater.stop());
-  await app.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
-  await app.register(teamsMessageRoutes(ctx, adapter));
-  await app.register(realtimeRoutes(ctx));
+  // The API in a context of its own, whose answers are compressed; the web app's files (webApp.ts,
+  // on the root) go with the copies compressed at build time, or as they are.
+  await app.register(async (api) => {
+    // JSON and text answers of 1 kB or more compressed for clients that accept it (issue #22
+    // section 3: opening a 1,681-story session moved 3 MB of uncompressed JSON). Brotli at quality
+    // 4 and gzip at 6 cost under a millisecond for a page of the queue; small answers (a vote) are
+    // left as they are. Request bodies are never inflated (no Content-Encoding on the way in).
+    await api.register(fastifyCompress, {
+      global: true,
+      globalDecompression: false,
+      threshold: 1024,
+      encodings: ["br", "gzip"],
+      brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+      zlibOptions: { level: 6 },
+    });
+    await api.register(healthRoutes(ctx));
+    await api.register(csrfRoutes(ctx, { secure }));
+    await api.register(authRoutes(ctx));
+    await api.register(logoutRoutes(ctx, { secure }));
+    await api.register(oauthRoutes(ctx));
+    await api.register(passwordRoutes(ctx));
+    await api.register(passwordResetRoutes(ctx));
+    await api.register(accountRoutes(ctx));
+    await api.register(sessionRoutes(ctx));
+    await api.register(participantRoutes(ctx));
+    await api.register(joinInfoRoutes(ctx));
+    await api.register(exportRoutes(ctx));
+    await api.register(insightRoutes(ctx));
+    await api.register(storyRoutes(ctx));
+    await api.register(estimateSuggestionRoutes(ctx));
+    await api.register(suggestionRoutes(ctx));
+    await api.register(enhancedDescriptionRoutes(ctx));
+    await api.register(voteRoutes(ctx));
+    await api.register(teamRoutes(ctx));
+    await api.register(subscriptionRoutes(ctx));
+    await api.register(meetingRoutes(ctx));
+    await api.register(integrationRoutes(ctx));
+    // Points write-backs to Jira run after their round's answer (issue #12): let them finish (each
+    // call is bounded: 10 s, at most 3 waits for Retry-After).
+    app.addHook("onClose", async () => settleJiraWriteBacks(ctx));
+    const adapter = lazyCloudAdapter(config, app.log);
+    const cardUpdater = startCardUpdater(ctx, adapter, app.log);
+    app.addHook("onClose", async () => cardUpdater.stop());
+    await api.register(botRoutes(ctx, adapter, cardUpdater.cardPosted));
+    await api.register(teamsMessageRoutes(ctx, adapter));
+    await api.register(realtimeRoutes(ctx));
+  });
   const roundTimers = startRoundTimerScheduler(ctx, app.log);
   app.addHook("onClose", async () => roundTimers.stop());
 
