@@ -1,12 +1,13 @@
 import { Activity, ActivityTypes } from "@microsoft/agents-activity";
 import { CardFactory, type TurnContext } from "@microsoft/agents-hosting";
+import { CARD_VERBS, cardActionSchema } from "@pointwise/core/cardActionSchemas";
 import { parseBotCommand } from "./botCommand";
 import type { VotingCardState } from "./cardState";
 import type { AdaptiveCard } from "./cards/adaptiveCard";
 import { cardMarkdown } from "./cards/cardText";
 import { buildHelpCard } from "./cards/helpCard";
 import { buildSummaryCard } from "./cards/summaryCard";
-import { buildConversationCard, buildVotingCard, CARD_VERBS } from "./cards/votingCard";
+import { buildConversationCard, buildVotingCard } from "./cards/votingCard";
 import type { ConversationRef, PokerPort, TeamsUserRef } from "./pokerPort";
 
 /** An error the port raised on purpose (`{code, message}`), shown to the user. */
@@ -103,30 +104,46 @@ export function createAgentLogic(port: PokerPort): (context: TurnContext) => Pro
     }
   };
 
+  /**
+   * A voting card button (`adaptiveCard/action`): its `{verb, data}` is parsed with core
+   * cardActionSchema first (a vote's data with the REST vote's schema; issue #23 section 7), so
+   * malformed data is answered with the Universal Actions error response, VALIDATION_ERROR and
+   * the field's message (e.g. "Invalid story"), as POST /api/votes would answer it.
+   */
   const onCardAction = async (context: TurnContext) => {
     const conversation = conversationOf(context.activity);
     const user = teamsUser(context.activity);
-    const value = context.activity.value as { action?: { verb?: string; data?: Record<string, unknown> } } | undefined;
-    const verb = value?.action?.verb;
-    const data = value?.action?.data ?? {};
+    const value = context.activity.value as { action?: { verb?: unknown; data?: unknown } } | undefined;
+    const parsed = cardActionSchema.safeParse({ verb: value?.action?.verb, data: value?.action?.data });
     let response: ReturnType<typeof invokeCard> | ReturnType<typeof invokeError>;
     try {
-      const storyId = typeof data.storyId === "string" ? data.storyId : null;
-      if (verb === CARD_VERBS.vote) {
-        // "coffee": the coffee card, a break request (issue #8 section 4); anything else retracts.
-        const points = data.points === "coffee" ? "coffee" : typeof data.points === "number" ? data.points : null;
-        response = invokeCard(buildVotingCard(await port.vote(conversation, user, storyId, points)));
-      } else if (verb === CARD_VERBS.reveal) {
-        response = invokeCard(buildVotingCard(await port.reveal(conversation, user)));
-      } else if (verb === CARD_VERBS.next) {
-        response = invokeCard(buildVotingCard(await port.next(conversation, user)));
-      } else if (verb === CARD_VERBS.refresh) {
-        const state = await port.cardFor(conversation, user);
-        response = state
-          ? invokeCard(buildVotingCard(state))
-          : invokeCard(buildHelpCard(cardMarkdown`No session in this conversation yet.`));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const message = issue?.path[0] === "verb" ? `Unknown action ${String(value?.action?.verb)}` : issue?.message;
+        response = invokeError("VALIDATION_ERROR", message ?? "Invalid card action");
       } else {
-        response = invokeError("VALIDATION_ERROR", `Unknown action ${String(verb)}`);
+        const action = parsed.data;
+        switch (action.verb) {
+          case CARD_VERBS.vote: {
+            // "coffee": the coffee card, a break request (issue #8 section 4); null (`?`) retracts.
+            const { storyId, points } = action.data;
+            response = invokeCard(buildVotingCard(await port.vote(conversation, user, storyId ?? null, points)));
+            break;
+          }
+          case CARD_VERBS.reveal:
+            response = invokeCard(buildVotingCard(await port.reveal(conversation, user)));
+            break;
+          case CARD_VERBS.next:
+            response = invokeCard(buildVotingCard(await port.next(conversation, user)));
+            break;
+          case CARD_VERBS.refresh: {
+            const state = await port.cardFor(conversation, user);
+            response = state
+              ? invokeCard(buildVotingCard(state))
+              : invokeCard(buildHelpCard(cardMarkdown`No session in this conversation yet.`));
+            break;
+          }
+        }
       }
     } catch (err) {
       const known = userError(err);

@@ -1,9 +1,7 @@
+import { CARD_VERBS } from "@pointwise/core/cardActionSchemas";
 import type { VotingCardState } from "../cardState";
 import { type AdaptiveCard, actionRows, type CardAction, type CardElement, cardOf } from "./adaptiveCard";
 import { cardMarkdown, cardText, NONE } from "./cardText";
-
-/** Verbs of the voting card's Action.Execute buttons (invoke `adaptiveCard/action`). */
-export const CARD_VERBS = { vote: "vote", reveal: "reveal", next: "next", refresh: "refresh" } as const;
 
 /** Text bar of a distribution entry: one block per vote. */
 const bar = (count: number) => "█".repeat(Math.min(count, 20));
