@@ -7,6 +7,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { buildParticipant, buildSession, buildSnapshot, buildStory, buildVote } from "../testing/viewFactories";
 import { applyServerMessage, INITIAL_LIVE_STATE, type LiveState } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
+import { queueComplete, readQueue, votesLoaded } from "./storyQueueCache";
 
 const SID = "session-1";
 
@@ -304,5 +305,62 @@ describe("applyServerMessage: session frames", () => {
     expect(cache.session()?.title).toBe("Renamed");
     cache.apply({ type: "session_deleted", sessionId: SID });
     expect(cache.live().deleted).toBe(true);
+  });
+});
+
+describe("a window of a big queue (issue #22 section 3)", () => {
+  /** Stories s0 ... s{n-1} at positions 0 ... n-1. */
+  const queue = (n: number, from = 0) =>
+    Array.from({ length: n }, (_, i) => buildStory({ id: `s${from + i}`, position: from + i }));
+  /** A snapshot of stories s10 ... s14 of a 100-story queue. */
+  const windowed = () => {
+    const client = new QueryClient();
+    const apply = (message: ServerMessage) => applyServerMessage(client, SID, message);
+    const session = buildSession({ activeStoryId: "s12" });
+    apply(
+      buildSnapshot({
+        session: { ...session, stats: { ...session.stats, totalStories: 100, openStories: 100 } },
+        stories: queue(5, 10),
+        storyWindow: { offset: 10, total: 100 },
+        currentStoryId: "s12",
+      }),
+    );
+    const index = () => readQueue(client, SID);
+    return { client, apply, index };
+  };
+
+  it("places the window's ids at their indexes of the queue, and knows the queue is not all here", () => {
+    const { client, index } = windowed();
+    expect(index().total).toBe(100);
+    expect(index().ids.slice(9, 16)).toEqual([undefined, "s10", "s11", "s12", "s13", "s14", undefined]);
+    expect(queueComplete(client, SID)).toBe(false);
+    expect(votesLoaded(client, SID)).toEqual(new Set(["s10", "s11", "s12", "s13", "s14"]));
+  });
+
+  it("moves a story within the index when both ends are read, and forgets the index when not", () => {
+    const { apply, index } = windowed();
+    apply({ type: "story_moved", sessionId: SID, storyId: "s14", afterStoryId: "s10" });
+    expect(index().ids.slice(10, 15)).toEqual(["s10", "s14", "s11", "s12", "s13"]);
+    apply({ type: "story_moved", sessionId: SID, storyId: "s11", afterStoryId: "s99" });
+    expect(index().ids.filter(Boolean)).toEqual([]);
+    expect(index().total).toBe(100);
+  });
+
+  it("puts a story added by hand after the one its push names, one longer", () => {
+    const { apply, index } = windowed();
+    const story = buildStory({ id: "new", position: 13 });
+    const storyStats = { ...buildSession().stats, totalStories: 101, openStories: 101 };
+    apply({ type: "story_update", sessionId: SID, action: "created", story, afterStoryId: "s12", storyStats });
+    expect(index().total).toBe(101);
+    expect(index().ids.slice(12, 15)).toEqual(["s12", "new", "s13"]);
+  });
+
+  it("keeps a small queue whole in the cache: a move renumbers it as the server does", () => {
+    const client = new QueryClient();
+    applyServerMessage(client, SID, buildSnapshot({ stories: queue(4) }));
+    expect(queueComplete(client, SID)).toBe(true);
+    applyServerMessage(client, SID, { type: "story_moved", sessionId: SID, storyId: "s3", afterStoryId: null });
+    const stories = client.getQueryData<StoryView[]>(queryKeys.stories(SID)) ?? [];
+    expect(stories.map((s) => `${s.id}@${s.position}`)).toEqual(["s3@0", "s0@1", "s1@2", "s2@3"]);
   });
 });

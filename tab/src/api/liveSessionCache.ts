@@ -13,7 +13,14 @@ import { insightKeys } from "./insightQueries";
 import { queryKeys } from "./queryKeys";
 import { applyTimerMessage } from "./roundTimerCache";
 import { noteServerTime } from "./serverClock";
-import { cachedStories, markVotesLoaded, queueChanged, queueComplete, seedQueue } from "./storyQueueCache";
+import {
+  cachedStories,
+  markVotesLoaded,
+  placeInQueue,
+  queueChanged,
+  queueComplete,
+  seedQueue,
+} from "./storyQueueCache";
 import { applySuggestionMessage, refreshSuggestions } from "./suggestionCache";
 
 /**
@@ -147,11 +154,12 @@ export function addStories(
   stories: StoryView[],
   afterStoryId?: string | null,
 ): void {
+  const known = new Set(cachedStories(queryClient, sessionId).map((s) => s.id));
   upsertStories(queryClient, sessionId, stories);
   const [only] = stories;
-  if (afterStoryId !== undefined && only && stories.length === 1)
-    placeStory(queryClient, sessionId, only.id, afterStoryId);
-  else queueChanged(queryClient, sessionId);
+  if (afterStoryId !== undefined && only && stories.length === 1) {
+    placeStory(queryClient, sessionId, only.id, afterStoryId, !known.has(only.id));
+  } else queueChanged(queryClient, sessionId);
 }
 
 /**
@@ -160,7 +168,13 @@ export function addStories(
  * whole queue cached the same is done here; otherwise the queue's index is read again for the
  * rows in view (a partial cache cannot renumber; the pages read bring fresh positions).
  */
-export function placeStory(queryClient: QueryClient, sessionId: string, storyId: string, afterStoryId: string | null) {
+export function placeStory(
+  queryClient: QueryClient,
+  sessionId: string,
+  storyId: string,
+  afterStoryId: string | null,
+  added = false,
+) {
   const list = cachedStories(queryClient, sessionId);
   const moved = list.find((s) => s.id === storyId);
   const complete = queueComplete(queryClient, sessionId);
@@ -175,7 +189,7 @@ export function placeStory(queryClient: QueryClient, sessionId: string, storyId:
     queueChanged(queryClient, sessionId);
     return;
   }
-  queueChanged(queryClient, sessionId);
+  if (!placeInQueue(queryClient, sessionId, storyId, afterStoryId, added)) queueChanged(queryClient, sessionId);
 }
 
 /** A story left the queue (deleted): out of the cache, its votes too, and the queue's index follows. */

@@ -3,7 +3,7 @@ import type { ImportResult, StoryView, VoteView } from "@pointwise/core/presente
 import type { CreateStoryInput, UpdateStoryInput } from "@pointwise/core/storySchemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./apiRequest";
-import { addStories, placeStory, reorderStories, replaceStoryVotes, upsertStories } from "./liveSessionCache";
+import { placeStory, reorderStories, replaceStoryVotes, upsertStories } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
 import { queueChanged } from "./storyQueueCache";
 
@@ -16,8 +16,8 @@ export function useCreateStory(sessionId: string) {
   return useMutation({
     mutationFn: (input: NewStory) =>
       apiRequest<StoryView>("POST", `/api/sessions/${sessionId}/stories`, { body: { ...input, sessionId } }),
-    // Placed after the current story by the server; its push says where (addStories).
-    onSuccess: (story) => addStories(queryClient, sessionId, [story]),
+    // Placed after the current story by the server; its push says where (addStories places it).
+    onSuccess: (story) => upsertStories(queryClient, sessionId, [story]),
   });
 }
 

@@ -104,6 +104,38 @@ export function queueChanged(queryClient: QueryClient, sessionId: string): void 
   writeQueue(queryClient, sessionId, "", { total: session.stats.totalStories, ids: [] });
 }
 
+/**
+ * Puts story `storyId` right after `afterStoryId` (null: first) in the index of the whole queue,
+ * when both are in it (`added`: the story is new, the queue one longer), as the server did (a move,
+ * a story added by hand): the rows in view stay where they are, focus included, without a read.
+ * @returns false when the index cannot tell (a story or its anchor not read yet): the caller
+ *   falls back to queueChanged
+ */
+export function placeInQueue(
+  queryClient: QueryClient,
+  sessionId: string,
+  storyId: string,
+  afterStoryId: string | null,
+  added: boolean,
+): boolean {
+  const queue = readQueue(queryClient, sessionId);
+  if (queue.unknown) return false;
+  const ids = [...queue.ids];
+  ids.length = queue.total;
+  const from = ids.indexOf(storyId);
+  if (from < 0 !== added) return false;
+  let anchor = afterStoryId === null ? -1 : ids.indexOf(afterStoryId);
+  if (afterStoryId !== null && anchor < 0) return false;
+  if (from >= 0) {
+    ids.splice(from, 1);
+    if (from < anchor) anchor -= 1;
+  }
+  ids.splice(anchor + 1, 0, storyId);
+  forgetSearches(queryClient, sessionId);
+  writeQueue(queryClient, sessionId, "", { total: ids.length, ids });
+  return true;
+}
+
 /** In-flight page reads, so a row range asked twice is read once. */
 const inFlight = new Map<string, Promise<StoryWindowView>>();
 
