@@ -10,6 +10,8 @@ export const SUBSCRIPTION_PLANS = ["free", "basic", "pro", "enterprise"] as cons
 export const SUBSCRIPTION_STATUSES = ["active", "inactive", "canceled", "past_due", "trialing"] as const;
 /** Team member roles; moderator is the one the client offers beyond the database list (spec part 1 section 3). */
 export const TEAM_ROLES = ["owner", "admin", "moderator", "member", "viewer"] as const;
+/** One team member role. */
+export type TeamRole = (typeof TEAM_ROLES)[number];
 /** Participant roles in a session (spec part 1 section 3). */
 export const PARTICIPANT_ROLES = ["creator", "moderator", "participant", "observer"] as const;
 /** One participant role. */

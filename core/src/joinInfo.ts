@@ -16,13 +16,10 @@ export interface JoinInfo {
   status: JoinInfoStatus;
   /**
    * False when the session's team does not allow anonymous participants (issue #22): the page
-   * says so at once instead of asking a guest for a name; signing in still works for members.
+   * says so at once instead of asking a guest for a name; signing in (any account) still joins.
    */
   anonymousAllowed: boolean;
 }
 
 /** What the join page and `POST .../join-anonymous` (403 PERMISSION_DENIED) say when a team refuses guests (issue #22). */
 export const ANONYMOUS_NOT_ALLOWED_MESSAGE = "This team does not allow anonymous participants.";
-
-/** What `POST /api/sessions/{id}/join` (403 PERMISSION_DENIED) says to a non-member of a private team (issue #22). */
-export const PRIVATE_TEAM_MESSAGE = "This session belongs to a private team: ask its leader or the team to invite you.";

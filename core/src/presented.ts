@@ -1,6 +1,6 @@
 import type { ConsensusLabel, RoundResults } from "./consensus";
 import type { Card, EstimationScale } from "./decks";
-import type { ParticipantRole } from "./enumerations";
+import type { ParticipantRole, TeamRole } from "./enumerations";
 import type { StoryStatus } from "./storySchemas";
 import type { TeamSettings } from "./teamSchemas";
 
@@ -241,6 +241,12 @@ export interface TeamView {
   createdAt: string;
   /** Privacy and compliance settings (issue #22), in every team view. */
   settings: TeamSettings;
+  /**
+   * The caller's role in the team (`owner` for its creator), in every team view; null for a
+   * signed-in outsider reading an open team (`privateTeam` off, issue #22), who may read the
+   * team and its sessions list and nothing else of it.
+   */
+  viewerRole: TeamRole | null;
 }
 
 /**

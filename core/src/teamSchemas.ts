@@ -35,8 +35,10 @@ export const DATA_RETENTION_LABELS: Readonly<Record<DataRetention, string>> = {
 /**
  * A team's privacy and compliance settings (spec part 2 section 2 shows them; issue #22 makes
  * them real): `allowAnonymousParticipants` off refuses guests in the team's sessions;
- * `privateTeam` on admits to the team's sessions through the share link only team members and
- * people invited to the session; `auditLog` on records every change of a story's final points;
+ * `privateTeam` on (the default, and the behaviour before the setting existed) keeps the team
+ * and its sessions list to its members, off ("open team") lets any signed-in user read them too
+ * (read only: members, invitations, audit and every change stay with the members); share-link
+ * joins are the same either way; `auditLog` on records every change of a story's final points;
  * `dataRetention` as DATA_RETENTION_CHOICES.
  */
 export interface TeamSettings {

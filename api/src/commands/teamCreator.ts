@@ -26,5 +26,5 @@ export async function createTeam(ctx: AppContext, user: UserRow, input: CreateTe
     await tx.insert(teamMembers).values({ teamId: row.id, userId: user.id, role: "owner" });
     return row;
   });
-  return presentTeam(team);
+  return presentTeam(team, "owner");
 }

@@ -1,3 +1,4 @@
+import type { TeamRole } from "@pointwise/core/enumerations";
 import type { TeamView } from "@pointwise/core/presented";
 import type { UpdateTeamInput } from "@pointwise/core/teamSchemas";
 import { eq } from "drizzle-orm";
@@ -13,9 +14,15 @@ import { publishTeamUpdated } from "../realtime/teamUpdated";
  * (PATCH /api/teams/{id}; name and description the owner's, teamPolicy.update; settings the
  * owner's or an admin's, teamPolicy.updateSettings; issue #22). One UPDATE: an absent field or
  * setting stays as it is; `description: null` clears it. The team's watchers get `team_updated`.
+ * `viewerRole` is the caller's role (owner or admin), for the answer's team view.
  * @throws 409 DUPLICATE_TEAM when the creator already has another team of that name.
  */
-export async function updateTeam(ctx: AppContext, team: TeamRow, input: UpdateTeamInput): Promise<TeamView> {
+export async function updateTeam(
+  ctx: AppContext,
+  team: TeamRow,
+  input: UpdateTeamInput,
+  viewerRole: TeamRole | null,
+): Promise<TeamView> {
   const set: Partial<typeof teams.$inferInsert> = { updatedAt: new Date() };
   if (input.name !== undefined) set.name = input.name;
   if (input.description !== undefined) set.description = input.description;
@@ -35,5 +42,5 @@ export async function updateTeam(ctx: AppContext, team: TeamRow, input: UpdateTe
   }
   if (!row) throw notFound("Team not found"); // deleted since it was read
   await publishTeamUpdated(ctx, team.id, "team_edited");
-  return presentTeam(row);
+  return presentTeam(row, viewerRole);
 }

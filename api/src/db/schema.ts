@@ -150,7 +150,8 @@ export const blueskyOauthSessions = pgTable("bluesky_oauth_sessions", {
 /**
  * Teams; a name is unique per creator. The privacy and compliance settings (issue #22; core
  * TeamSettings, defaults DEFAULT_TEAM_SETTINGS) are enforced by policies/teamPrivacyPolicy
- * (guests, share link), commands/finalPointsAuditor (audit log) and jobs/retention (retention).
+ * (guests), policies/teamPolicy (`read`: who reads a team that is not private),
+ * commands/finalPointsAuditor (audit log) and jobs/retention (retention).
  */
 export const teams = pgTable(
   "teams",

@@ -46,12 +46,26 @@ const MEMBER_ADMIN_ROLES: ReadonlyArray<TeamMemberRow["role"]> = ["owner", "admi
 
 /**
  * Who may do what with a team, declared in one place (spec part 2 sections 2 and 6; issue #11
- * section 1). Non-members always get 404/403 TEAM_ACCESS_DENIED first, so a member-only rule
- * never tells an outsider more than `view` does.
+ * section 1; issue #22). Non-members always get 404/403 TEAM_ACCESS_DENIED first, so a
+ * member-only rule never tells an outsider more than `view` does; `read` alone lets outsiders
+ * of an open team through.
  */
 export const teamPolicy = {
   /**
-   * See a team, its members and its sessions: members only; non-members get a not-found view.
+   * See the team itself and its sessions list (GET /api/teams/{id}, GET /api/teams/{id}/sessions):
+   * members; and, when the team is open (`privateTeam` off, issue #22), any signed-in user, read
+   * only, so they find its sessions and join one as any share-link visitor would. A private team
+   * (the default) stays its members' alone: non-members get a not-found view.
+   * @throws 404 NOT_FOUND for an unknown team; 403 TEAM_ACCESS_DENIED for a non-member of a private team.
+   * @returns the team
+   */
+  read(access: TeamAccess): TeamRow {
+    if (access.team && !access.isMember && !access.team.privateTeam) return access.team;
+    return teamPolicy.view(access);
+  },
+  /**
+   * Everything else a member sees of a team (its members, the team's live pushes) and the
+   * ground of every other rule: members only, whatever `privateTeam` says.
    * @throws 404 NOT_FOUND for an unknown team; 403 TEAM_ACCESS_DENIED for a non-member.
    * @returns the team
    */

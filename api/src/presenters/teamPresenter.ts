@@ -1,3 +1,4 @@
+import type { TeamRole } from "@pointwise/core/enumerations";
 import type { TeamView } from "@pointwise/core/presented";
 import type { TeamSettings } from "@pointwise/core/teamSchemas";
 import type { teams } from "../db/schema";
@@ -15,8 +16,11 @@ export function teamSettingsOf(team: TeamRow): TeamSettings {
   };
 }
 
-/** A team as the client sees it (spec part 2 section 7, team calls), with its settings (issue #22). */
-export function presentTeam(team: TeamRow): TeamView {
+/**
+ * A team as the client sees it (spec part 2 section 7, team calls), with its settings (issue #22)
+ * and the caller's role in it (`viewerRole`: null for an outsider reading an open team).
+ */
+export function presentTeam(team: TeamRow, viewerRole: TeamRole | null): TeamView {
   return {
     id: team.id,
     name: team.name,
@@ -24,5 +28,6 @@ export function presentTeam(team: TeamRow): TeamView {
     creatorId: team.creatorId,
     createdAt: team.createdAt.toISOString(),
     settings: teamSettingsOf(team),
+    viewerRole,
   };
 }

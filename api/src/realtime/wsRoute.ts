@@ -236,7 +236,10 @@ export const realtimeRoutes = (ctx: AppContext) => async (app: FastifyInstance) 
         })
         .catch((err: unknown) => log.warn({ err }, "team push failed"));
     };
-    /** `watch_team` (issue #11): members only (teamPolicy.view); pushes go through teamWatcher. */
+    /**
+     * `watch_team` (issue #11): members only (teamPolicy.view), an open team's outsiders too
+     * (issue #22: they read the team, they do not follow it live); pushes go through teamWatcher.
+     */
     const watchTeam = async (msg: Extract<ParsedClientMessage, { type: "watch_team" }>) => {
       if (msg.accessToken) identity.userMemo = await app.teamsUserFromToken(msg.accessToken);
       const user = await requireUser(ctx.db, identity);

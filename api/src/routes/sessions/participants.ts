@@ -17,7 +17,6 @@ import { removeParticipant, setParticipantRole } from "../../commands/participan
 import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
 import { loadSessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
-import { loadTeamSettingsOfSession, teamPrivacyPolicy } from "../../policies/teamPrivacyPolicy";
 import { viewerOf } from "../../presenters/participantPresenter";
 import { findTeamInvitee } from "../../queries/invitee";
 import { pendingInvitationViews } from "../../queries/sessionInvitations";
@@ -56,11 +55,6 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     // The body is optional ({role}: "Join as observer", issue #8 section 1); read after the 401 check.
     const parsed = joinSessionSchema.safeParse(request.body ?? undefined);
     if (!parsed.success) throw validationError({ role: parsed.error.issues.map((i) => i.message) });
-    // A private team's sessions admit through the link only those who may see them already (issue #22).
-    const teamSettings = await loadTeamSettingsOfSession(ctx.db, request.params.id);
-    if (teamSettings?.privateTeam) {
-      teamPrivacyPolicy.joinByLink(await loadSessionAccess(ctx.db, request, request.params.id), teamSettings);
-    }
     const { participant, created } = await addUserParticipant(ctx, request.params.id, user, parsed.data?.role, "held");
     return reply.status(created ? 201 : 200).send(participant);
   });

@@ -1,14 +1,15 @@
-import { ANONYMOUS_NOT_ALLOWED_MESSAGE, PRIVATE_TEAM_MESSAGE } from "@pointwise/core/joinInfo";
-import type { ParticipantView } from "@pointwise/core/presented";
+import { ANONYMOUS_NOT_ALLOWED_MESSAGE } from "@pointwise/core/joinInfo";
+import type { ParticipantView, SessionView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildUser, joinGuest } from "../../testing/factories";
 import { buildTeam } from "../../testing/teamFactories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
 /**
- * The team settings that decide who joins a team's sessions (issue #22): guests while
- * `allowAnonymousParticipants` is off, and signed-in non-members with the share link while
- * `privateTeam` is on. People already in a session stay.
+ * Who joins a team's sessions (issue #22): guests are refused while the team's
+ * `allowAnonymousParticipants` is off, and people already in stay; a signed-in user with the
+ * share link joins whatever the team's settings say (`privateTeam` decides who reads the team,
+ * not who joins its sessions: routes/teams/teamVisibility.test.ts).
  */
 let server: TestServer;
 beforeAll(async () => {
@@ -73,55 +74,58 @@ describe("POST /api/sessions/{id}/join-anonymous in a team session", () => {
   });
 });
 
-describe("POST /api/sessions/{id}/join (share link) in a private team's session", () => {
-  it("refuses a signed-in non-member with 403 PERMISSION_DENIED", async () => {
-    const { session } = await teamSession();
-    const outsider = await buildUser(server.url);
-    const res = await outsider.client.post<ErrorBody>(`/api/sessions/${session.id}/join`);
-    expect(res.status).toBe(403);
-    expect(res.body).toEqual({ code: "PERMISSION_DENIED", message: PRIVATE_TEAM_MESSAGE });
+describe("POST /api/sessions/{id}/join (share link) in a team session", () => {
+  it("admits a signed-in non-member with the team's default settings, who then reads the session", async () => {
+    const { team, session } = await teamSession();
+    expect(team.settings).toMatchObject({ privateTeam: true, allowAnonymousParticipants: true });
+    const outsider = await buildUser(server.url, { firstName: "Nora" });
     expect((await outsider.client.get(`/api/sessions/${session.id}`)).status).toBe(403);
+    const joined = await outsider.client.post<ParticipantView>(`/api/sessions/${session.id}/join`);
+    expect(joined.status).toBe(201);
+    expect(joined.body).toMatchObject({ userId: outsider.user.id, role: "participant" });
+    expect((await outsider.client.get<SessionView>(`/api/sessions/${session.id}`)).body.id).toBe(session.id);
+    // Joining again is idempotent (200).
+    expect((await outsider.client.post(`/api/sessions/${session.id}/join`)).status).toBe(200);
   });
 
-  it("admits team members and people the leader invited by e-mail", async () => {
+  it("admits signed-in users whatever privateTeam and allowAnonymousParticipants say", async () => {
+    const { team, owner, session } = await teamSession({ settings: { allowAnonymousParticipants: false } });
+    for (const privateTeam of [true, false]) {
+      await owner.client.patch(`/api/teams/${team.id}`, { settings: { privateTeam } });
+      const someone = await buildUser(server.url);
+      expect((await someone.client.post(`/api/sessions/${session.id}/join`, { role: "observer" })).status).toBe(201);
+    }
+  });
+
+  it("admits team members and people invited by e-mail as before", async () => {
     const { owner, member, admin, session } = await teamSession();
     for (const who of [member, admin]) {
       expect((await who.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
     }
-    const guestAccount = await buildUser(server.url, { firstName: "Vera" });
-    const invited = await owner.client.post(`/api/sessions/${session.id}/participants`, { email: guestAccount.email });
+    const invitedAccount = await buildUser(server.url, { firstName: "Vera" });
+    const invited = await owner.client.post(`/api/sessions/${session.id}/participants`, {
+      email: invitedAccount.email,
+    });
     expect(invited.status).toBe(202);
-    expect((await guestAccount.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
-    // Joining again is idempotent (200), still admitted.
-    expect((await guestAccount.client.post(`/api/sessions/${session.id}/join`)).status).toBe(200);
+    expect((await invitedAccount.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
   });
 
-  it("admits anyone with the link once the team is not private, and guests whatever privateTeam says", async () => {
+  it("admits guests with privateTeam on or off while anonymous participants are allowed", async () => {
     const { team, owner, session } = await teamSession();
-    await joinGuest(server.url, session.id, "Guest in a private team");
-    const outsider = await buildUser(server.url);
-    expect((await outsider.client.post(`/api/sessions/${session.id}/join`)).status).toBe(403);
-    const opened = await owner.client.patch(`/api/teams/${team.id}`, { settings: { privateTeam: false } });
-    expect(opened.status).toBe(200);
-    expect((await outsider.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
-    expect((await outsider.client.get(`/api/sessions/${session.id}`)).status).toBe(200);
+    await joinGuest(server.url, session.id, "Guest of a private team");
+    await owner.client.patch(`/api/teams/${team.id}`, { settings: { privateTeam: false } });
+    await joinGuest(server.url, session.id, "Guest of an open team");
   });
 
-  it("keeps a participant who joined before the team went private", async () => {
-    const { team, owner, session } = await teamSession({ settings: { privateTeam: false } });
-    const outsider = await buildUser(server.url);
-    expect((await outsider.client.post(`/api/sessions/${session.id}/join`)).status).toBe(201);
-    await owner.client.patch(`/api/teams/${team.id}`, { settings: { privateTeam: true } });
-    expect((await outsider.client.post(`/api/sessions/${session.id}/join`)).status).toBe(200);
-    expect((await outsider.client.get(`/api/sessions/${session.id}`)).status).toBe(200);
-  });
-
-  it("answers 401 signed out and leaves personal sessions open to any signed-in user", async () => {
+  it("answers 401 signed out, 400 for a bad role, 404 for an unknown session", async () => {
     const { session } = await teamSession();
     const anon = await new ApiClient(server.url).post<ErrorBody>(`/api/sessions/${session.id}/join`);
     expect(anon.status).toBe(401);
-    const { session: personal } = await buildSession(server.url);
     const someone = await buildUser(server.url);
-    expect((await someone.client.post(`/api/sessions/${personal.id}/join`)).status).toBe(201);
+    const bad = await someone.client.post<ErrorBody>(`/api/sessions/${session.id}/join`, { role: "leader" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("VALIDATION_ERROR");
+    const unknown = await someone.client.post("/api/sessions/00000000-0000-4000-8000-000000000000/join");
+    expect(unknown.status).toBe(404);
   });
 });

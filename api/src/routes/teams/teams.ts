@@ -37,7 +37,8 @@ const tokenParams = z.object({ token: z.string().min(1).max(200) });
 /**
  * Teams, members, roles and invitations (spec part 1 section 7, part 2 sections 6-7; issue #11
  * section 1), settings, deletion and the audit log (issue #22). Every rule is in teamPolicy; 403
- * TEAM_ACCESS_DENIED for non-members, 403 PERMISSION_DENIED for members without the role.
+ * TEAM_ACCESS_DENIED for non-members (an open team's page and sessions list excepted), 403
+ * PERMISSION_DENIED for members without the role.
  */
 export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -51,7 +52,7 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   app.get("/api/teams", async (request) => {
     const user = await requireUser(ctx.db, request);
-    return (await teamsOfUser(ctx, user.id)).map(presentTeam);
+    return (await teamsOfUser(ctx, user.id)).map(({ team, role }) => presentTeam(team, role));
   });
 
   app.post("/api/teams", { schema: { body: createTeamSchema } }, async (request, reply) => {
@@ -59,9 +60,11 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     return reply.status(201).send(await createTeam(ctx, user, request.body));
   });
 
+  /** Members; any signed-in user too while the team is open (privateTeam off, issue #22). */
   app.get("/api/teams/:id", { schema: { params: teamParams } }, async (request) => {
     const user = await requireUser(ctx.db, request);
-    return presentTeam(await loadTeamForMember(ctx.db, user, request.params.id));
+    const access = await loadTeamAccess(ctx.db, user, request.params.id);
+    return presentTeam(teamPolicy.read(access), access.role);
   });
 
   app.get("/api/teams/:id/members", { schema: { params: teamParams } }, async (request) => {
@@ -70,9 +73,10 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     return teamMemberViews(ctx, team.id);
   });
 
+  /** Members; any signed-in user too while the team is open (privateTeam off, issue #22). */
   app.get("/api/teams/:id/sessions", { schema: { params: teamParams } }, async (request) => {
     const user = await requireUser(ctx.db, request);
-    const team = await loadTeamForMember(ctx.db, user, request.params.id);
+    const team = teamPolicy.read(await loadTeamAccess(ctx.db, user, request.params.id));
     return sessionViews(ctx, await teamSessions(ctx, team.id));
   });
 
@@ -84,7 +88,7 @@ export const teamRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     const user = await requireUser(ctx.db, request);
     const access = await loadTeamAccess(ctx.db, user, request.params.id);
     const team = editsTeamDetails(request.body) ? teamPolicy.update(access) : teamPolicy.updateSettings(access);
-    return updateTeam(ctx, team, request.body);
+    return updateTeam(ctx, team, request.body, access.role);
   });
 
   /** The owner deletes the team; its sessions stay with their creators, detached (issue #22). */
