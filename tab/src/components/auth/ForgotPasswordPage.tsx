@@ -41,7 +41,15 @@ export function ForgotPasswordPage() {
     : null;
 
   return (
-    <AuthCard title="Forgot password" subtitle="We will e-mail you a link to choose a new password">
+    <AuthCard
+      title="Forgot password"
+      // A server that cannot send e-mail says so once asked (issue #22); the promise goes then.
+      subtitle={
+        forgot.data?.emailSent === false
+          ? "No reset link could be e-mailed"
+          : "We will e-mail you a link to choose a new password"
+      }
+    >
       {forgot.isSuccess ? (
         <MessageBar intent={forgot.data.emailSent ? "success" : "warning"} data-testid="forgot-sent">
           {forgot.data.message}
