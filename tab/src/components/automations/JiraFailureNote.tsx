@@ -4,6 +4,8 @@ import { useId, useState } from "react";
 const useStyles = makeStyles({
   body: { display: "flex", flexDirection: "column", alignItems: "flex-start", gap: "4px" },
   detail: { color: tokens.colorNeutralForeground3, overflowWrap: "anywhere" },
+  // Flush with the message above it.
+  toggle: { minWidth: 0, paddingLeft: 0, paddingRight: 0 },
 });
 
 /** A failed Jira test or save as the form shows it: the words for the user, and what the system said. */
@@ -30,6 +32,7 @@ export function JiraFailureNote({ failure }: { failure: JiraFailure }) {
             <Button
               appearance="transparent"
               size="small"
+              className={styles.toggle}
               aria-expanded={open}
               aria-controls={detailId}
               onClick={() => setOpen((v) => !v)}
