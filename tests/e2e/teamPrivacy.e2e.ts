@@ -11,7 +11,10 @@ import { pageApi, waitUntil } from "./pageApi";
  * participants off and picks a retention with a "Team Updated" toast, and a reload keeps them; a
  * guest's join page then says the team does not allow anonymous participants; the audit log shows
  * who completed a story; the owner deletes the team through the confirm dialog, lands on the
- * dashboard, and the team's session still opens for its creator. Light, dark and 390 x 844, each
+ * dashboard, and the team's session still opens for its creator. Private team: a signed-in
+ * outsider joins a private team's session by its link as before but gets the not-found view for
+ * the team's pages; once the owner turns Private team off, the outsider reads the team's sessions
+ * (no New Team Session) and joins one through its join page. Light, dark and 390 x 844, each
  * scanned with axe.
  */
 const e2e = useBrowserAndServer();
@@ -116,4 +119,65 @@ it("team privacy settings are kept and enforced; the owner deletes the team and 
   const after = await pageApi<{ teamId: string | null }>(page, "GET", `/api/sessions/${session.id}`);
   expect(after).toMatchObject({ status: 200, body: { teamId: null } });
   await snap(page, "team-privacy-05-session-kept");
+});
+
+it("private team keeps the team's pages to members and share links open; an open team lists its sessions to anyone signed in", async () => {
+  const owner = await buildUser(e2e.server.url, { firstName: "Olga", lastName: "Owner" });
+  const team = (await owner.client.post<TeamView>("/api/teams", { name: "Mobile" })).body;
+  expect(team.settings.privateTeam).toBe(true);
+  const { session } = await buildSession(e2e.server.url, { leader: owner, teamId: team.id, title: "Sprint 3" });
+  const notFound = (page: Page) => page.getByRole("heading", { name: "Page Not Found" });
+
+  // Private (the default): a signed-in outsider still joins the team's session with its share link...
+  const pete = await buildUser(e2e.server.url, { firstName: "Pete" });
+  const petePage = await e2e.newPage({ user: pete });
+  await petePage.goto(`${e2e.server.url}/join/${session.id}`);
+  await petePage.getByTestId("join-submit").click();
+  await petePage.waitForURL(`${e2e.server.url}/session/${session.id}`);
+  await expect(petePage.getByTestId("session-title").textContent()).resolves.toBe("Sprint 3");
+  // ...but the team's pages are its members' alone.
+  await petePage.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await notFound(petePage).waitFor();
+
+  // The owner opens the team: the switch says what it does, and the toast what changed.
+  const page = await e2e.newPage({ user: owner, colorScheme: "light" });
+  await openSettingsTab(page, team.id);
+  const privateSwitch = page.getByRole("switch", { name: /^Private team/ });
+  await expect(page.getByText(/^Private team — /).textContent()).resolves.toBe(
+    "Private team — only members see this team and its sessions list. Turn off to let anyone signed in find its sessions.",
+  );
+  expect(await privateSwitch.isChecked()).toBe(true);
+  await snap(page, "team-privacy-06-private-switch");
+  await privateSwitch.click();
+  await page.getByText("Anyone signed in can now see the team and find its sessions.").first().waitFor();
+  await waitUntil("the switch shows off", async () => !(await privateSwitch.isChecked()));
+  await snap(page, "team-privacy-07-open-team");
+
+  // An outsider reads the open team's sessions, without New Team Session, and joins one.
+  const nora = await buildUser(e2e.server.url, { firstName: "Nora" });
+  const noraPage = await e2e.newPage({ user: nora, colorScheme: "dark" });
+  await noraPage.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await noraPage.getByRole("heading", { name: "Mobile Sessions" }).waitFor();
+  await noraPage.getByTestId("team-open-note").waitFor();
+  await noraPage.getByText("Sprint 3", { exact: true }).waitFor();
+  expect(await noraPage.getByRole("button", { name: "New Team Session" }).count()).toBe(0);
+  await snap(noraPage, "team-privacy-08-open-team-outsider-dark");
+  expect(await axeBlocking(noraPage)).toEqual([]);
+  // Members, invitations and settings stay the members': the settings page is not found.
+  const members = await pageApi<{ code: string }>(noraPage, "GET", `/api/teams/${team.id}/members`);
+  expect(members).toMatchObject({ status: 403, body: { code: "TEAM_ACCESS_DENIED" } });
+  await noraPage.goto(`${e2e.server.url}/teams/${team.id}/settings`);
+  await notFound(noraPage).waitFor();
+  await noraPage.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await noraPage.getByRole("button", { name: "Join Session" }).click();
+  await noraPage.waitForURL(`${e2e.server.url}/join/${session.id}`);
+  await noraPage.getByTestId("join-submit").click();
+  await noraPage.waitForURL(`${e2e.server.url}/session/${session.id}`);
+  await expect(noraPage.getByTestId("session-title").textContent()).resolves.toBe("Sprint 3");
+
+  // Private again: the outsider's team page is not found once more (she stays in the session she joined).
+  await privateSwitch.click();
+  await page.getByText("Only members see the team and its sessions list.").first().waitFor();
+  await noraPage.goto(`${e2e.server.url}/teams/${team.id}/sessions`);
+  await notFound(noraPage).waitFor();
 });

@@ -20,9 +20,10 @@ type SwitchKey = "allowAnonymousParticipants" | "privateTeam" | "auditLog";
 const SWITCHES: readonly { key: SwitchKey; label: string; on: string; off: string }[] = [
   {
     key: "privateTeam",
-    label: "Private team (only members and people invited to a session can join the team's sessions)",
-    on: "Only members and invited people can join the team's sessions.",
-    off: "Anyone with a session's link can join it.",
+    label:
+      "Private team — only members see this team and its sessions list. Turn off to let anyone signed in find its sessions.",
+    on: "Only members see the team and its sessions list.",
+    off: "Anyone signed in can now see the team and find its sessions.",
   },
   {
     key: "allowAnonymousParticipants",

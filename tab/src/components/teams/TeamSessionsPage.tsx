@@ -22,7 +22,10 @@ const useStyles = makeStyles({
 /**
  * /teams/{id}/sessions: the team's sessions with Active/Completed badges (spec part 2 section 2);
  * New Team Session opens the create dialog with this team chosen, or shows the session limit when
- * no session can be created (useSessionSlot, issue #22); non-members get the not-found view.
+ * no session can be created (useSessionSlot, issue #22). A signed-in outsider of an open team
+ * (`privateTeam` off, `viewerRole` null; issue #22) reads the list without New Team Session and
+ * joins a session through its join page, as any share-link visitor; the team is not watched live
+ * for them (watch_team is for members). Non-members of a private team get the not-found view.
  */
 export function TeamSessionsPage() {
   const styles = useStyles();
@@ -33,7 +36,8 @@ export function TeamSessionsPage() {
   const [creating, setCreating] = useState(false);
   const slot = useSessionSlot();
   const team = teamQuery.data;
-  useLiveTeams([id], Boolean(team)); // edits and removal seen live (issue #11)
+  const isMember = Boolean(team?.viewerRole);
+  useLiveTeams([id], isMember); // edits and removal seen live (issue #11)
   usePageTitle(team ? `${team.name} sessions` : "Team sessions");
   if (teamQuery.isLoading) return <Spinner aria-label="Loading" />;
   if (!team) return <NotFoundPage />; // 403 TEAM_ACCESS_DENIED or 404, as on the settings page
@@ -41,7 +45,7 @@ export function TeamSessionsPage() {
     <div className={styles.page}>
       <div className={styles.head}>
         <Title2 as="h1">{`${team.name} Sessions`}</Title2>
-        {slot.refusal ? (
+        {!isMember ? null : slot.refusal ? (
           <SessionLimitNotice refusal={slot.refusal} testId="team-session-limit" />
         ) : (
           <Button appearance="primary" icon={<Add20Regular />} onClick={() => setCreating(true)}>
@@ -49,6 +53,11 @@ export function TeamSessionsPage() {
           </Button>
         )}
       </div>
+      {isMember ? null : (
+        <Text className={styles.muted} data-testid="team-open-note">
+          You are not a member of this team. It is open: join any of its sessions to take part.
+        </Text>
+      )}
       {sessions.isLoading ? <Spinner aria-label="Loading" /> : null}
       {sessions.data && sessions.data.length === 0 ? (
         <EmptyState title="No sessions yet" message="This team has no sessions yet." />
@@ -62,7 +71,10 @@ export function TeamSessionsPage() {
             <Text weight="semibold">{s.title}</Text>
             <Text className={styles.muted}>{s.description || "No description provided"}</Text>
             <Text size={200}>{new Date(s.createdAt).toLocaleDateString()}</Text>
-            <Button onClick={() => navigate(`/session/${s.id}`)}>{s.isActive ? "Join Session" : "View Results"}</Button>
+            {/* An outsider joins first, as any share-link visitor (the join page). */}
+            <Button onClick={() => navigate(isMember ? `/session/${s.id}` : `/join/${s.id}`)}>
+              {s.isActive ? "Join Session" : "View Results"}
+            </Button>
           </Card>
         ))}
       </div>

@@ -16,7 +16,8 @@ const useStyles = makeStyles({
 
 /**
  * /teams/{id}/settings (spec part 2 section 2; issue #11 section 1): a Members tab and a
- * Settings tab; anyone who is not a member (403 TEAM_ACCESS_DENIED or 404) gets the not-found view.
+ * Settings tab; anyone who is not a member (403 TEAM_ACCESS_DENIED or 404, or `viewerRole` null:
+ * an outsider who may read an open team, issue #22) gets the not-found view.
  * Team changes arrive live (useLiveTeams): a member removed meanwhile sees the not-found view at once.
  */
 export function TeamSettingsPage() {
@@ -24,15 +25,15 @@ export function TeamSettingsPage() {
   const { id = "" } = useParams();
   const user = useCurrentUser();
   const team = useTeam(id);
-  const members = useTeamMembers(team.data ? id : null);
+  const isMember = Boolean(team.data?.viewerRole);
+  const members = useTeamMembers(isMember ? id : null);
   const [tab, setTab] = useState<"members" | "settings">("members");
-  useLiveTeams([id], Boolean(team.data)); // role changes and removal seen live (issue #11)
+  useLiveTeams([id], isMember); // role changes and removal seen live (issue #11)
   usePageTitle(team.data ? `${team.data.name} settings` : "Team settings");
   if (team.isLoading || user.isLoading) return <Spinner aria-label="Loading" />;
-  if (!team.data || !user.data) return <NotFoundPage />;
+  if (!team.data || !user.data || !isMember) return <NotFoundPage />;
   const isOwner = team.data.creatorId === user.data.id;
-  const viewer = members.data?.find((m) => m.user.id === user.data?.id);
-  const managesSettings = isOwner || viewer?.role === "admin";
+  const managesSettings = isOwner || team.data.viewerRole === "admin";
   return (
     <div className={styles.page}>
       <Title2 as="h1">{team.data.name}</Title2>
