@@ -1,4 +1,5 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
+import WebSocket from "ws";
 import { buildSession, joinGuest } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
@@ -63,4 +64,80 @@ it("without PUBLIC_URL trusts the request's own host", async () => {
   } finally {
     await dev.close();
   }
+});
+
+/**
+ * Issue #23 section 1: `/%77s` and `/w%73` reach the WebSocket route, but the guard compared the
+ * raw URL with `/ws`, so a page on a sibling origin (another port, another subdomain) joined the
+ * victim's session with the victim's cookies. Every spelling the router sends to the WebSocket
+ * route now passes the Origin rule; every other path answers 404 without upgrading.
+ */
+describe("spellings of /ws (issue #23 section 1)", () => {
+  /** Paths the router hands to the WebSocket route. */
+  const routed: [path: string, query: string][] = [
+    ["/%77s", ""],
+    ["/w%73", ""],
+    ["/%77%73", ""],
+    ["/%77s", "?via=query"],
+    ["/ws", "?via=query"],
+  ];
+  /** Pages the victim's browser might be lured to: another port and a sibling subdomain of our site. */
+  const siblings = ["https://pointwise.test:8443", "https://evil.pointwise.test"];
+
+  it.each(routed)("%s%s from a sibling origin carries no cookies: not the victim", async (path, query) => {
+    const { session, leader } = await buildSession(server.url);
+    const team = await leader.client.post<{ id: string }>("/api/teams", { name: `Victims ${path}${query}` });
+    for (const origin of siblings) {
+      const ws = await openSocket(server.url, leader.client, query, { origin }, path);
+      ws.send({ type: "join_session", sessionId: session.id });
+      expect((await ws.next("error")).code).toBe("UNAUTHORIZED");
+      ws.send({ type: "watch_team", teamId: team.body.id });
+      expect((await ws.next("error")).code).toBe("UNAUTHORIZED");
+      await ws.close();
+    }
+  });
+
+  it.each(routed)("%s%s from our own origin keeps the cookie", async (path, query) => {
+    const { session, leader } = await buildSession(server.url);
+    const ws = await openSocket(server.url, leader.client, query, { origin: "https://pointwise.test" }, path);
+    ws.send({ type: "join_session", sessionId: session.id });
+    expect((await ws.next("session_snapshot")).session.id).toBe(session.id);
+    await ws.close();
+  });
+
+  /** The status an upgrade request to `path` gets: 101 when it was upgraded. */
+  function upgradeStatus(path: string, cookie: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(`${server.url.replace(/^http/, "ws")}${path}`, {
+        headers: { origin: "https://evil.pointwise.test", cookie },
+      });
+      ws.once("upgrade", () => {
+        resolve(101);
+        ws.terminate();
+      });
+      ws.once("unexpected-response", (req, res) => {
+        resolve(res.statusCode ?? 0);
+        req.destroy();
+      });
+      ws.on("error", reject);
+    });
+  }
+
+  it.each([
+    "/WS",
+    "/Ws",
+    "/ws/",
+    "//ws",
+    "/ws//",
+    "/%2Fws",
+    "/ws%2F",
+    "/ws;x",
+    "/wss",
+    "/api/health",
+    "/api/sessions",
+    "/no-such-page",
+  ])("%s answers 404 without an upgrade", async (path) => {
+    const { leader } = await buildSession(server.url);
+    expect(await upgradeStatus(path, leader.client.cookieHeader())).toBe(404);
+  });
 });

@@ -21,14 +21,18 @@ export interface TestSocket {
   close(): Promise<void>;
 }
 
-/** Opens `/ws` with the client's cookies (and optional headers, e.g. `origin`), as a browser would. */
+/**
+ * Opens `/ws` with the client's cookies (and optional headers, e.g. `origin`), as a browser would.
+ * `path` spells the path otherwise (`/%77s`: issue #23 section 1), sent as written.
+ */
 export async function openSocket(
   baseUrl: string,
   client?: ApiClient,
   query = "",
   headers: Record<string, string> = {},
+  path = "/ws",
 ): Promise<TestSocket> {
-  const url = `${baseUrl.replace(/^http/, "ws")}/ws${query}`;
+  const url = `${baseUrl.replace(/^http/, "ws")}${path}${query}`;
   const cookie = client?.cookies.size ? { cookie: client.cookieHeader() } : {};
   const ws = new WebSocket(url, { headers: { ...headers, ...cookie } });
   const messages: ServerMessage[] = [];
