@@ -19,6 +19,7 @@ import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
 import type { TrustProxy } from "./config";
+import { httpServerOptions, limitConnectionsPerAddress } from "./connectionLimits";
 import type { AppContext } from "./context";
 import { AppError, knownError, notFound, RETRY_AFTER_SECONDS, rateLimited } from "./errors";
 import { settleJiraWriteBacks } from "./integrations/jira/jiraTickets";
@@ -116,7 +117,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...httpServerOptions(config.http),
   });
+  // First of all hooks: a connection or request over the per-address cap costs no further work.
+  limitConnectionsPerAddress(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

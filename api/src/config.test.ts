@@ -109,3 +109,22 @@ describe("INTEGRATIONS_KEY (issue #12 section 4)", () => {
     expect(config.integrations.allowPrivateHosts).toBe(true);
   });
 });
+
+describe("HTTP time-outs and connection cap (issue #23 section 5)", () => {
+  it("defaults to 10 s for the head, 30 s for the request, and 256 connections per address", () => {
+    expect(loadConfig({ NODE_ENV: "test" }).http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      idleTimeoutMs: 120_000,
+      maxConnectionsPerIp: 256,
+    });
+  });
+
+  it("refuses a head time-out longer than the request's, and non-positive values", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", HTTP_HEADERS_TIMEOUT_MS: "40000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS/);
+    expect(() => loadConfig({ NODE_ENV: "test", HTTP_MAX_CONNECTIONS_PER_IP: "0" })).toThrow(
+      /HTTP_MAX_CONNECTIONS_PER_IP/,
+    );
+  });
+});

@@ -66,6 +66,16 @@ const schema = z
     /** Frames a socket may send: sustained per second, and at once (token bucket). */
     WS_FRAMES_PER_SECOND: z.coerce.number().positive().default(20),
     WS_FRAME_BURST: z.coerce.number().int().positive().default(50),
+    /**
+     * Slow and idle clients (issue #23 section 5), in milliseconds: the request head, the whole
+     * request, an idle keep-alive connection between requests, a connection with no bytes either way.
+     */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().default(72_000),
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+    /** TCP connections open at once from one address (requests in progress through a trusted proxy). */
+    HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(256),
     /** Seconds a disconnected participant still counts as present (issue #8 section 1; tests shorten it). */
     PRESENCE_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(PRESENCE_GRACE_SECONDS),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -169,6 +179,13 @@ const schema = z
         message: "INTEGRATIONS_KEY is required in production (32 random bytes, base64)",
       });
     }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HTTP_HEADERS_TIMEOUT_MS"],
+        message: "HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the head is part of the request)",
+      });
+    }
     if (env.STRIPE_SECRET_KEY) {
       for (const name of ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_BASIC", "STRIPE_PRICE_PRO"] as const) {
         if (!env[name])
@@ -200,6 +217,19 @@ export interface Config {
     /** Frames per second a socket may sustain, and its burst (realtime/frameRateLimit). */
     framesPerSecond: number;
     frameBurst: number;
+  };
+  /** HTTP server limits against slow and idle clients (issue #23 section 5; README "Configuration"). */
+  http: {
+    /** Until the request head (request line and headers) is in; then 408 and the connection closes. */
+    headersTimeoutMs: number;
+    /** Until the whole request (head and body) is in; then 408 and the connection closes. */
+    requestTimeoutMs: number;
+    /** An idle keep-alive connection between two requests is closed after this. */
+    keepAliveTimeoutMs: number;
+    /** A connection with no bytes in either direction (a client that stops reading) is destroyed after this. */
+    idleTimeoutMs: number;
+    /** Open TCP connections per peer address (not for trusted proxies), and requests in progress per client address. */
+    maxConnectionsPerIp: number;
   };
   /** Seconds a disconnected participant still counts as present (core PRESENCE_GRACE_SECONDS by default). */
   presenceGraceSeconds: number;
@@ -340,6 +370,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxSocketsPerVoter: e.WS_MAX_SOCKETS_PER_VOTER,
       framesPerSecond: e.WS_FRAMES_PER_SECOND,
       frameBurst: e.WS_FRAME_BURST,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+      maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
     },
     presenceGraceSeconds: e.PRESENCE_GRACE_SECONDS,
     logLevel: e.LOG_LEVEL,

@@ -120,6 +120,14 @@ export const rateLimited = (retryAfterSeconds?: number): AppError =>
     retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
   );
 /**
+ * 429: an address has as many connections (or, through a trusted proxy, requests in progress)
+ * as HTTP_MAX_CONNECTIONS_PER_IP allows (issue #23 section 5); retry once one of them ends.
+ */
+export const tooManyConnections = (): AppError =>
+  new AppError(429, "RATE_LIMITED", "Too many connections from this address. Please try again shortly.", {
+    retryAfterSeconds: 1,
+  });
+/**
  * 502: PointBot's model failed (issue #9 section 1): an upstream error, a timeout, or an answer
  * that is malformed or breaks the schema. Nothing is stored; the tab shows the spec's error
  * toast ("Failed to generate technical analysis. Please try again.").
