@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import helmet from "helmet";
+import { callerGate } from "./auth/callerGate";
 import { csrfProtection } from "./auth/csrf";
 import type { UserRow } from "./auth/currentUser";
 import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
@@ -116,6 +117,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === "silent" ? false : { level: config.logLevel },
     trustProxy: trustProxyOption(config.trustProxy),
+    // Every route reads at most 1 MB; only the backlog import more (routes/stories/importBody).
     bodyLimit: 1024 * 1024,
     ...httpServerOptions(config.http),
   });
@@ -221,20 +223,21 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.decorate("aiCallGuard", createAiCallGuard(app, ctx));
   await app.register(csrfProtection, { secret: config.sessionSecret, secure });
-  // Teams SSO: a bearer token authenticates the request instead of the session cookie.
+  // Teams SSO: a bearer token authenticates the request instead of the session cookie. Verified
+  // before the body is read (a bad token is 401 at once), so the caller gate can count on it.
   const verifySso = createSsoVerifier(config);
   app.decorate("teamsUserFromToken", async (token: string) => userForTeamsIdentity(ctx.db, await verifySso(token)));
-  app.addHook("preHandler", async (request) => {
+  app.addHook("onRequest", async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith("Bearer ") || request.url.startsWith("/api/messages")) return;
     request.userMemo = await app.teamsUserFromToken(header.slice("Bearer ".length).trim());
   });
+  // Strangers are refused before their body is read (issue #23 section 4).
+  callerGate(app, ctx.db);
   registerJsonBodyParser(app);
-  app.addContentTypeParser(
-    ["text/csv", "text/plain"],
-    { parseAs: "string", bodyLimit: 20 * 1024 * 1024 },
-    (_req, body, done) => done(null, body),
-  );
+  // Fastify reads text/plain on every route by default: only the backlog import reads text
+  // (routes/stories/importBody), and everywhere else it is a 415 (issue #23 section 4).
+  app.removeContentTypeParser("text/plain");
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 }, errorHandler: handleSocketError });
 
   app.get("/api/openapi.json", { schema: { hide: true } }, async () => app.swagger());

@@ -3,6 +3,7 @@ import { loginSchema, profileSchema, registerSchema } from "@pointwise/core/auth
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AttemptThrottle } from "../../auth/attemptThrottle";
+import { ANY_CALLER } from "../../auth/callerGate";
 import { requireUser } from "../../auth/currentUser";
 import { startUserSession } from "../../auth/signIn";
 import { linkedProviders } from "../../commands/oauthAccounts";
@@ -44,14 +45,18 @@ export const authRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
     }
   };
 
-  app.post("/api/register", { onRequest: perIp, schema: { body: registerSchema } }, async (request, reply) => {
-    const user = await countingInUse(request, () => registerUser(ctx, request.body));
-    await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
-    await startUserSession(ctx.db, request, user, false);
-    return reply.status(201).send({ user: presentUser(user) });
-  });
+  app.post(
+    "/api/register",
+    { config: ANY_CALLER, onRequest: perIp, schema: { body: registerSchema } },
+    async (request, reply) => {
+      const user = await countingInUse(request, () => registerUser(ctx, request.body));
+      await acceptTeamInvitationsByEmail(ctx, user); // issue #11 section 1
+      await startUserSession(ctx.db, request, user, false);
+      return reply.status(201).send({ user: presentUser(user) });
+    },
+  );
 
-  app.post("/api/login", { onRequest: perIp, schema: { body: loginSchema } }, async (request) => {
+  app.post("/api/login", { config: ANY_CALLER, onRequest: perIp, schema: { body: loginSchema } }, async (request) => {
     const key = `login:${request.body.email.toLowerCase()}|${clientOf(request)}`;
     throttle.attempt(key);
     const user = await authenticateUser(ctx, request.body.email, request.body.password);

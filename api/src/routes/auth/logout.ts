@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ANY_CALLER } from "../../auth/callerGate";
 import { CSRF_COOKIE, CSRF_FIELD, csrfTokens, setCsrfCookie } from "../../auth/csrf";
 import { isOwnOrigin } from "../../auth/origins";
 import { SESSION_COOKIE } from "../../auth/sessionStore";
@@ -72,7 +73,7 @@ export const logoutRoutes = (ctx: AppContext, opts: { secure: boolean }) => asyn
     return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(confirmPage(token));
   });
 
-  app.post("/api/logout", { schema: { hide: true } }, async (request, reply) => {
+  app.post("/api/logout", { config: ANY_CALLER, schema: { hide: true } }, async (request, reply) => {
     await signOut(request, reply);
     return reply.redirect("/", 303);
   });

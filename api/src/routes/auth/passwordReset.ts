@@ -2,6 +2,7 @@ import { forgotPasswordSchema, resetPasswordSchema } from "@pointwise/core/authS
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ANY_CALLER } from "../../auth/callerGate";
 import { mailLinkOrigin } from "../../auth/origins";
 import { PgSessionStore } from "../../auth/sessionStore";
 import { requestPasswordReset, resetPassword } from "../../commands/passwordResetter";
@@ -59,7 +60,7 @@ export const passwordResetRoutes = (ctx: AppContext) => async (base: FastifyInst
 
   app.post(
     "/api/auth/forgot-password",
-    { onRequest: (request) => limit(ipLimiter, request), schema: { body: forgotPasswordSchema } },
+    { config: ANY_CALLER, onRequest: (request) => limit(ipLimiter, request), schema: { body: forgotPasswordSchema } },
     async (request, reply) => {
       await limit(emailLimiter, request);
       const linkOrigin = mailLinkOrigin(ctx.config, request);
@@ -73,7 +74,7 @@ export const passwordResetRoutes = (ctx: AppContext) => async (base: FastifyInst
 
   app.post(
     "/api/auth/reset-password",
-    { schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
+    { config: ANY_CALLER, schema: { body: resetPasswordSchema, response: { 200: messageSchema } } },
     async (request) => {
       const userId = await resetPassword(ctx, request.body.token, request.body.password);
       const store = request.sessionStore;

@@ -1,6 +1,7 @@
 import type { CloudAdapter } from "@microsoft/agents-hosting";
 import { containsNul, noNulMessage, wellFormedDeep } from "@pointwise/core/text";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ANY_CALLER } from "../../auth/callerGate";
 import type { AppContext } from "../../context";
 import { validationError } from "../../errors";
 import { type AdapterSource, agentsSdk, botAuthConfig, webResponse } from "../../integrations/teams/botAdapter";
@@ -32,7 +33,7 @@ export const botRoutes =
 
     app.post(
       "/api/messages",
-      { schema: { body: activityBody, hide: true } },
+      { config: ANY_CALLER, schema: { body: activityBody, hide: true } },
       async (request: FastifyRequest, reply: FastifyReply) => {
         // PostgreSQL stores names, texts and the conversation reference: refuse NUL, mend lone
         // surrogates (core/text, issue #6 part 3), as for every body of ours.

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { ANY_CALLER } from "../../auth/callerGate";
 import { requireUser } from "../../auth/currentUser";
 import { participantCookieName } from "../../auth/participantTokens";
 import { joinAnonymous } from "../../commands/guestJoiner";
@@ -36,7 +37,7 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
 
   app.post(
     "/api/sessions/:sessionId/join-anonymous",
-    { schema: { params: sessionIdParams, body: joinAnonymousSchema } },
+    { config: ANY_CALLER, schema: { params: sessionIdParams, body: joinAnonymousSchema } },
     async (request, reply) => {
       const result = await joinAnonymous(ctx, request.params.sessionId, request.body.displayName, request.body.role);
       reply.setCookie(participantCookieName(request.params.sessionId), result.participantToken, {

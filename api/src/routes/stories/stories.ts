@@ -29,6 +29,7 @@ import { storyViews, voteViews } from "../../queries/sessionState";
 import { storyRoundViews } from "../../queries/storyRounds";
 import { readStoryWindow } from "../../queries/storyWindow";
 import { sessionParams } from "../sessions/schema";
+import { registerImportBodyParser } from "./importBody";
 import { storyParams } from "./schema";
 
 /**
@@ -65,21 +66,26 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
     },
   );
 
-  app.post(
-    "/api/sessions/:id/stories/import",
-    {
-      schema: {
-        params: sessionParams,
-        body: z.string({ error: "Send the CSV as the request body (Content-Type: text/csv)" }),
+  // Only the import reads CSV (at most 5 MB), and only from a signed-in user (issue #23 section 4).
+  await app.register(async (scope) => {
+    registerImportBodyParser(scope);
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      "/api/sessions/:id/stories/import",
+      {
+        config: { caller: "user" },
+        schema: {
+          params: sessionParams,
+          body: z.string({ error: "Send the CSV as the request body (Content-Type: text/csv)" }),
+        },
       },
-    },
-    async (request, reply) => {
-      const access = await loadSessionAccess(ctx.db, request, request.params.id);
-      sessionPolicy.lead(access);
-      if (request.body.trim() === "") throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
-      return reply.status(201).send(await importStories(ctx, access, request.body));
-    },
-  );
+      async (request, reply) => {
+        const access = await loadSessionAccess(ctx.db, request, request.params.id);
+        sessionPolicy.lead(access);
+        if (request.body.trim() === "") throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
+        return reply.status(201).send(await importStories(ctx, access, request.body));
+      },
+    );
+  });
 
   app.put(
     "/api/sessions/:id/story-order",

@@ -3,6 +3,7 @@ import type { SubscriptionStatusView } from "@pointwise/core/presented";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type Stripe from "stripe";
+import { ANY_CALLER } from "../../auth/callerGate";
 import { requireUser } from "../../auth/currentUser";
 import { publicOrigin } from "../../auth/origins";
 import { stripeClient } from "../../billing/stripeClient";
@@ -73,22 +74,26 @@ export const subscriptionRoutes = (ctx: AppContext) => async (base: FastifyInsta
   await app.register(async (scoped) => {
     scoped.removeContentTypeParser("application/json");
     scoped.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) => done(null, body));
-    scoped.post("/api/subscription/webhook", { schema: { response: { 200: webhookReply } } }, async (request) => {
-      const stripe = ctx.config.stripe;
-      if (!stripe) throw validationError({ webhook: ["Billing is not configured"] }, "Billing is not configured.");
-      const signature = request.headers["stripe-signature"];
-      const payload = request.body;
-      if (typeof signature !== "string" || !(Buffer.isBuffer(payload) || typeof payload === "string")) {
-        throw validationError({ "stripe-signature": ["Missing Stripe signature or payload"] });
-      }
-      let event: Stripe.Event;
-      try {
-        event = stripeClient(stripe).webhooks.constructEvent(payload, signature, stripe.webhookSecret);
-      } catch {
-        throw validationError({ "stripe-signature": ["Invalid Stripe signature"] });
-      }
-      await applyStripeEvent(ctx, stripe, event);
-      return { received: true as const };
-    });
+    scoped.post(
+      "/api/subscription/webhook",
+      { config: ANY_CALLER, schema: { response: { 200: webhookReply } } },
+      async (request) => {
+        const stripe = ctx.config.stripe;
+        if (!stripe) throw validationError({ webhook: ["Billing is not configured"] }, "Billing is not configured.");
+        const signature = request.headers["stripe-signature"];
+        const payload = request.body;
+        if (typeof signature !== "string" || !(Buffer.isBuffer(payload) || typeof payload === "string")) {
+          throw validationError({ "stripe-signature": ["Missing Stripe signature or payload"] });
+        }
+        let event: Stripe.Event;
+        try {
+          event = stripeClient(stripe).webhooks.constructEvent(payload, signature, stripe.webhookSecret);
+        } catch {
+          throw validationError({ "stripe-signature": ["Invalid Stripe signature"] });
+        }
+        await applyStripeEvent(ctx, stripe, event);
+        return { received: true as const };
+      },
+    );
   });
 };
