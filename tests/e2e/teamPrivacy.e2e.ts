@@ -83,6 +83,15 @@ it("team privacy settings are kept and enforced; the owner deletes the team and 
   await snap(guest, "team-privacy-02-join-refused");
   expect(await axeBlocking(guest)).toEqual([]);
 
+  // The leader's share link says who it lets in now.
+  await page.goto(`${e2e.server.url}/session/${session.id}`);
+  await page.getByTestId("invite-button").click();
+  await expect(page.getByTestId("share-link-who").textContent()).resolves.toContain(
+    "this team does not allow anonymous participants",
+  );
+  await page.keyboard.press("Escape");
+  await openSettingsTab(page, team.id);
+
   // The audit log: on, it shows who completed a story with which points.
   await page.getByRole("switch", { name: /audit log/ }).click();
   await page.getByText("No final points recorded yet.").waitFor();

@@ -1,6 +1,7 @@
 import { Button, Field, Input, makeStyles, Text } from "@fluentui/react-components";
 import { Copy20Regular, Open20Regular } from "@fluentui/react-icons";
 import { useRef } from "react";
+import { useJoinInfo } from "../../api/joinInfoQueries";
 import { useNotify } from "../../toasts/useNotify";
 import { copyText } from "../common/copyText";
 
@@ -9,12 +10,17 @@ const useStyles = makeStyles({
   input: { flex: 1 },
 });
 
-/** The read-only join link `${origin}/join/${id}`, with Copy ('Copied!') and a test link. */
+/**
+ * The read-only join link `${origin}/join/${id}`, with Copy ('Copied!') and a test link, and who
+ * it lets in (guests by name, unless the session's team allows no anonymous participants).
+ */
 export function ShareLinkPanel({ sessionId }: { sessionId: string }) {
   const styles = useStyles();
   const notify = useNotify();
   const inputRef = useRef<HTMLInputElement>(null);
   const link = `${window.location.origin}/join/${sessionId}`;
+  // The session's team may turn guests away (issue #22): say who the link lets in.
+  const guestsAllowed = useJoinInfo(sessionId).data?.anonymousAllowed ?? true;
   const copy = () =>
     copyText(link, inputRef.current).then(
       () => notify("Copied!", "The join link is on your clipboard."),
@@ -22,7 +28,11 @@ export function ShareLinkPanel({ sessionId }: { sessionId: string }) {
     );
   return (
     <>
-      <Text>Anyone with this link can join the session without an account.</Text>
+      <Text data-testid="share-link-who">
+        {guestsAllowed
+          ? "Anyone with this link can join the session without an account."
+          : "Anyone with this link can join the session after signing in: this team does not allow anonymous participants."}
+      </Text>
       <Field label="Join link">
         <div className={styles.row}>
           <Input
