@@ -66,6 +66,9 @@ const schema = z
     /** Frames a socket may send: sustained per second, and at once (token bucket). */
     WS_FRAMES_PER_SECOND: z.coerce.number().positive().default(20),
     WS_FRAME_BURST: z.coerce.number().int().positive().default(50),
+    /** Votes per voter, all their sockets, REST calls and Teams cards together: sustained per second, and at once. */
+    VOTE_RATE_PER_SECOND: z.coerce.number().positive().default(5),
+    VOTE_BURST: z.coerce.number().int().positive().default(10),
     /**
      * Slow and idle clients (issue #23 section 5), in milliseconds: the request head, the whole
      * request, an idle keep-alive connection between requests, a connection with no bytes either way.
@@ -218,6 +221,11 @@ export interface Config {
     framesPerSecond: number;
     frameBurst: number;
   };
+  /**
+   * Votes per voter in this process (VOTE_RATE_PER_SECOND, VOTE_BURST; policies/voteRateLimiter,
+   * issue #23 section 7): sustained per second, and the burst; beyond it 429 RATE_LIMITED.
+   */
+  votes: { perSecond: number; burst: number };
   /** HTTP server limits against slow and idle clients (issue #23 section 5; README "Configuration"). */
   http: {
     /** Until the request head (request line and headers) is in; then 408 and the connection closes. */
@@ -371,6 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       framesPerSecond: e.WS_FRAMES_PER_SECOND,
       frameBurst: e.WS_FRAME_BURST,
     },
+    votes: { perSecond: e.VOTE_RATE_PER_SECOND, burst: e.VOTE_BURST },
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,

@@ -1,9 +1,13 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/database";
 import type { PointBotEngine } from "./pointbot/port";
+import type { VoteRateLimiter } from "./policies/voteRateLimiter";
 import type { Hub } from "./realtime/hub";
 
-/** What every route and command needs: the database, the realtime hub, the configuration and PointBot's engine. */
+/**
+ * What every route and command needs: the database, the realtime hub, the configuration,
+ * PointBot's engine and the per-voter vote budget.
+ */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -11,4 +15,6 @@ export interface AppContext {
   hub: Hub;
   /** PointBot's engine, chosen at start-up (pointbot/engineFactory.ts, issue #9 section 1). */
   pointbot: PointBotEngine;
+  /** Votes per voter in this process (config.votes; issue #23 section 7), taken by castVote. */
+  voteRate: VoteRateLimiter;
 }

@@ -3,6 +3,7 @@ import { loadConfig } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
 import { createPointBotEngine } from "./pointbot/engineFactory";
+import { VoteRateLimiter } from "./policies/voteRateLimiter";
 import { Hub } from "./realtime/hub";
 import { releaseStartupMemory } from "./startupMemory";
 
@@ -15,7 +16,14 @@ async function main(): Promise<void> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub, pointbot: createPointBotEngine(config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    hub,
+    pointbot: createPointBotEngine(config),
+    voteRate: new VoteRateLimiter(config.votes),
+  };
   const app = await buildApp(ctx);
   const shutdown = async () => {
     await hub.stop();

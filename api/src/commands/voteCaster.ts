@@ -144,7 +144,8 @@ const MAX_VOTE_ATTEMPTS = 4;
  * With the session's `autoReveal` on, a vote that completes the round reveals it (autoRevealer,
  * after the vote's commit and push; issue #8 section 2).
  * Ids sent by the client must be the caller's own (DESIGN.md "Contracts").
- * @throws 403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
+ * @throws 429 RATE_LIMITED past the voter's vote budget (ctx.voteRate, checked before any work);
+ *   403 PERMISSION_DENIED for someone else's id; 404 for a story of another session;
  *   409 VOTING_CLOSED once revealed, completed or skipped; 409 STORY_NOT_ACTIVE on a story that
  *   is not the group's active one (session.activeStoryId, else core `currentStory`; issue #8
  *   section 3); 400 VALIDATION_ERROR off the deck.
@@ -167,11 +168,13 @@ export async function castVote(
     throw permissionDenied("You can only vote for yourself");
   }
   if (!userId && !participantId) throw permissionDenied();
+  const voterKey = voterKeyOf({ userId, participantId });
+  // One budget per voter for every way in (REST, each socket, Teams cards): issue #23 section 7.
+  ctx.voteRate.take(voterKey);
   const ids: VoterIds = userId
     ? { userId, participantId: null }
     : { userId: null, participantId: participantId as string };
   const displayName = sessionNameOf((userId ? access.user : access.participant) ?? {});
-  const voterKey = voterKeyOf({ userId, participantId });
   const sessionId = access.session.id;
   /** The `vote_update` push of a vote's outcome, built once: on PostgreSQL its NOTIFY goes with the COMMIT. */
   let update: { message: ServerMessage; frame: string } | undefined;

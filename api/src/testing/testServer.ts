@@ -5,6 +5,7 @@ import { loadConfig } from "../config";
 import type { AppContext } from "../context";
 import { openDatabase } from "../db/database";
 import { createPointBotEngine } from "../pointbot/engineFactory";
+import { VoteRateLimiter } from "../policies/voteRateLimiter";
 import { Hub } from "../realtime/hub";
 
 /** A running server for tests: its base URL, its context, and a close that drops its data. */
@@ -92,13 +93,23 @@ export async function startTestServer(
     DATA_DIR: "memory://",
     AUTH_RATE_LIMIT_IP: "100000",
     AUTH_RATE_LIMIT_ACCOUNT: "100000",
+    // Tests cast votes in loops (history, fuzzing); voteRateLimiter's own tests set their budget.
+    VOTE_RATE_PER_SECOND: "100000",
+    VOTE_BURST: "100000",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
   const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
   await hub.start();
-  const ctx: AppContext = { config, database, db: database.db, hub, pointbot: createPointBotEngine(config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    hub,
+    pointbot: createPointBotEngine(config),
+    voteRate: new VoteRateLimiter(config.votes),
+  };
   const app = await buildApp(ctx);
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
