@@ -11,6 +11,7 @@ import { writeAuthHint } from "../storage/authHint";
 import { flashAfterReload } from "../toasts/useNotify";
 import { ApiError } from "./ApiError";
 import { apiRequest } from "./apiRequest";
+import { forgetCsrfToken } from "./csrfToken";
 import { queryKeys } from "./queryKeys";
 
 const FIVE_MINUTES = 5 * 60 * 1000;
@@ -42,7 +43,10 @@ export function useCurrentUser() {
   });
 }
 
-/** POST /api/login; on success stores the user, refreshes all data and sets the auth hint. */
+/**
+ * POST /api/login; on success stores the user, refreshes all data and sets the auth hint. The
+ * CSRF token of the new sign-in session comes with the answer (a cached one is forgotten).
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -50,6 +54,7 @@ export function useLogin() {
     mutationFn: (input: LoginInput) =>
       apiRequest<{ user: UserView; linkedProvider?: string }>("POST", "/api/login", { body: input }),
     onSuccess: async ({ user }) => {
+      forgetCsrfToken();
       writeAuthHint("authenticated");
       queryClient.setQueryData(queryKeys.currentUser, user);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
@@ -63,6 +68,7 @@ export function useRegister() {
   return useMutation({
     mutationFn: (input: RegisterInput) => apiRequest<{ user: UserView }>("POST", "/api/register", { body: input }),
     onSuccess: async ({ user }) => {
+      forgetCsrfToken();
       writeAuthHint("authenticated");
       queryClient.setQueryData(queryKeys.currentUser, user);
       await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== queryKeys.currentUser[0] });
@@ -85,6 +91,7 @@ export function useLogout() {
       }
     },
     onSettled: () => {
+      forgetCsrfToken();
       writeAuthHint("unauthenticated");
       // Not clear(): mounted observers would keep the removed user query and its data.
       queryClient.setQueryData(queryKeys.currentUser, null);

@@ -1,6 +1,8 @@
 /**
  * The double-submit CSRF token (DESIGN.md "Contracts"): the `csrf-token` cookie, else a value
- * fetched once from GET /api/csrf-token and cached until the server rejects it.
+ * fetched once from GET /api/csrf-token and cached until the server rejects it or the sign-in
+ * changes. The server binds a signed-in caller's token to the sign-in session (issue #23
+ * section 7) and sets a fresh cookie with the answer that signs in or out.
  */
 let cached: string | null = null;
 
@@ -30,4 +32,12 @@ export async function refreshCsrfToken(): Promise<string> {
   const body = (await response.json()) as { csrfToken?: string };
   cached = body.csrfToken ?? "";
   return cached;
+}
+
+/**
+ * Forgets the cached token when the sign-in changes (sign-in, registration, sign-out): the old one
+ * was bound to the session that ended, so the next write reads the fresh cookie or fetches one.
+ */
+export function forgetCsrfToken(): void {
+  cached = null;
 }

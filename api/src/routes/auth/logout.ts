@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { ANY_CALLER } from "../../auth/callerGate";
-import { CSRF_COOKIE, CSRF_FIELD, csrfTokens, setCsrfCookie } from "../../auth/csrf";
+import { CSRF_FIELD, csrfTokens, currentCsrfToken } from "../../auth/csrf";
 import { isOwnOrigin } from "../../auth/origins";
 import { SESSION_COOKIE } from "../../auth/sessionStore";
 import type { AppContext } from "../../context";
@@ -55,7 +55,7 @@ async function signOut(request: FastifyRequest, reply: FastifyReply): Promise<vo
  * form, the `_csrf` field.
  */
 export const logoutRoutes = (ctx: AppContext, opts: { secure: boolean }) => async (app: FastifyInstance) => {
-  const { issue, valid } = csrfTokens(ctx.config.sessionSecret);
+  const tokens = csrfTokens(ctx.config.sessionSecret);
   app.addContentTypeParser(
     "application/x-www-form-urlencoded",
     { parseAs: "string", bodyLimit: 4096 },
@@ -67,9 +67,7 @@ export const logoutRoutes = (ctx: AppContext, opts: { secure: boolean }) => asyn
       await signOut(request, reply);
       return reply.redirect("/");
     }
-    const current = request.cookies[CSRF_COOKIE];
-    const token = valid(current) ? current : issue();
-    setCsrfCookie(reply, token, opts.secure);
+    const token = currentCsrfToken(tokens, request, reply, opts.secure);
     return reply.header("cache-control", "no-store").type("text/html; charset=utf-8").send(confirmPage(token));
   });
 
