@@ -27,7 +27,13 @@ export class ApiClient {
    * Sends one request and returns the parsed JSON body.
    * @throws Error with status and body when the answer is not 2xx
    */
-  async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    retried = false,
+  ): Promise<T> {
     const unsafe = method !== "GET" && method !== "HEAD";
     if (unsafe && !this.csrf) {
       const { csrfToken } = await this.request<{ csrfToken: string }>("GET", "/api/csrf-token");
@@ -46,9 +52,20 @@ export class ApiClient {
     for (const line of res.headers.getSetCookie()) {
       const pair = line.split(";")[0] ?? "";
       const eq = pair.indexOf("=");
-      if (eq > 0) this.cookies.set(pair.slice(0, eq).trim(), pair.slice(eq + 1).trim());
+      if (eq <= 0) continue;
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      this.cookies.set(name, value);
+      // A sign-in or sign-out sets a fresh CSRF token, bound to the new session (issue #23 section 7).
+      if (name === "csrf-token" && value) this.csrf = value;
     }
     const text = await res.text();
+    // The CSRF token is bound to the sign-in session (issue #23 section 7): after a sign-in the
+    // cached one is stale; fetch a fresh one and try once more, as the web app does.
+    if (res.status === 403 && unsafe && !retried && text.includes("CSRF_VALIDATION_FAILED")) {
+      this.csrf = undefined;
+      return this.request<T>(method, path, body, headers, true);
+    }
     if (!res.ok) throw new Error(`${method} ${path} -> ${res.status} ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
