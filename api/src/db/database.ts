@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
+import { checkDataDirBeforeOpen, damagedFilesError, damagedRelationFiles, openFailure } from "./dataDirCheck";
 import { keepWasmOnBaselineCompiler, PGLITE_SETTINGS, pgliteOptions } from "./pgliteSettings";
 import { PreparingPGlite, preparingClientClass, StatementNames, sqlLiteral } from "./preparedStatements";
 import * as schema from "./schema";
@@ -261,13 +262,22 @@ async function testTemplate(): Promise<Blob | undefined> {
 /** The compiled first-start helper next to this file (absent when running from TypeScript sources). */
 const INIT_SCRIPT = path.join(__dirname, "pgliteInit.js");
 
+/** PostgreSQL log lines kept from PGlite's stderr, to say why an open failed. */
+const STDERR_LINES_KEPT = 50;
+
 /**
  * Opens PGlite in `dataDir` (`memory://...` keeps it in memory). An empty folder is first set up
  * by initdb in a short-lived child process (`pgliteInit.js`), as PostgreSQL's own initdb is a
  * separate program: initdb runs a second PostgreSQL instance and copies its whole memory, a
  * peak of hundreds of MB that this process would otherwise keep (issue #10: 842 MB idle after a
  * first start). Without the compiled helper (tests from sources) initdb runs here.
- * @throws Error with initdb's output when the child fails
+ *
+ * The folder is checked (issue #23 section 7: a damaged one ended the process with `Aborted()`
+ * and no hint, or served 500s while /api/health said ok): a folder with files but no
+ * `PG_VERSION` is refused; when PostgreSQL cannot open it, its own log lines (PGlite's stderr)
+ * name the damaged file; once open (crash recovery done), every relation file is read and a page
+ * PostgreSQL would refuse, or a file cut mid-page, is named. Each says what to do.
+ * @throws Error with initdb's output when the child fails; DataDirError for a damaged folder
  */
 export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
   keepWasmOnBaselineCompiler();
@@ -276,6 +286,7 @@ export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
     await client.waitReady;
     return client;
   }
+  checkDataDirBeforeOpen(dataDir);
   fs.mkdirSync(dataDir, { recursive: true });
   if (!fs.existsSync(path.join(dataDir, "PG_VERSION")) && fs.existsSync(INIT_SCRIPT)) {
     try {
@@ -285,8 +296,25 @@ export async function openPglite(dataDir: string): Promise<PreparingPGlite> {
       throw new Error(`initdb of ${dataDir} failed: ${stderr || (err instanceof Error ? err.message : err)}`);
     }
   }
-  const client = new PreparingPGlite(dataDir, pgliteOptions());
-  await client.waitReady;
+  const stderr: string[] = [];
+  const client = new PreparingPGlite(dataDir, {
+    ...pgliteOptions(),
+    onStderr: (line) => {
+      stderr.push(line);
+      if (stderr.length > STDERR_LINES_KEPT) stderr.shift();
+      return false;
+    },
+  });
+  try {
+    await client.waitReady;
+  } catch (err) {
+    throw await openFailure(dataDir, err, stderr);
+  }
+  const damaged = await damagedRelationFiles(dataDir);
+  if (damaged.length > 0) {
+    await client.close().catch(() => undefined);
+    throw damagedFilesError(dataDir, damaged);
+  }
   return client;
 }
 
@@ -422,15 +450,28 @@ function isNotifyError(err: unknown): boolean {
 const listenSql = (channel: string): string => `LISTEN "${channel.replace(/"/g, "")}"`;
 
 /**
- * Why the database cannot serve now (e.g. "connect ECONNREFUSED 127.0.0.1:5432", or "no answer
- * within 2000 ms"), or null when it answers `SELECT 1` within `timeoutMs` (milliseconds).
+ * The health check's read (issue #23 section 7: `SELECT 1` said ok while every request failed
+ * on a damaged table): whether the tables every request reads hold a row, which reads each
+ * one's first page (and its catalog entries), through the same planner and storage as requests.
+ */
+const HEALTH_READ = sql`select exists (select 1 from ${schema.session}) as "signIns",
+  exists (select 1 from ${schema.users}) as "users",
+  exists (select 1 from ${schema.pointingSessions}) as "sessions",
+  exists (select 1 from ${schema.sessionParticipants}) as "participants",
+  exists (select 1 from ${schema.stories}) as "stories",
+  exists (select 1 from ${schema.votes}) as "votes"`;
+
+/**
+ * Why the database cannot serve now (e.g. "connect ECONNREFUSED 127.0.0.1:5432", "no answer
+ * within 2000 ms", `invalid page in block 0 of relation "base/5/16732"`), or null when it
+ * answers HEALTH_READ, a real read of the main tables, within `timeoutMs` (milliseconds).
  */
 export async function databaseProblem(db: Db, timeoutMs = 2000): Promise<string | null> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<string>((resolve) => {
     timer = setTimeout(() => resolve(`no answer within ${timeoutMs} ms`), timeoutMs);
   });
-  const ping = db.execute(sql`SELECT 1`).then(
+  const ping = db.execute(HEALTH_READ).then(
     () => null,
     (err: unknown) => rootMessage(err),
   );

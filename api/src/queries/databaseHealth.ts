@@ -2,8 +2,9 @@ import type { AppContext } from "../context";
 import { databaseProblem } from "../db/database";
 
 /**
- * The database's health for `GET /api/health`: its kind and, when it does not answer `SELECT 1`
- * within 2 s, the reason (issue #6 part 3); `reason` is null when it is healthy.
+ * The database's health for `GET /api/health`: its kind and, when a real read of its main tables
+ * (db/database databaseProblem) fails or takes over 2 s, the reason (issue #6 part 3, issue #23
+ * section 7); `reason` is null when it is healthy.
  */
 export async function databaseHealth(
   ctx: AppContext,

@@ -5,9 +5,10 @@ import { databaseHealth } from "../../queries/databaseHealth";
 
 /**
  * GET /api/health -> 200 {status:"ok", db:"pglite"|"postgres", ai:"openai"|"local", aiLabel} (aiLabel:
- * "PointBot (local)" or the model's name, issue #9 section 1); when the database does not
- * answer within 2 s: 503 with `Retry-After` and {status:"error", db, database:"unreachable",
- * reason} (issue #6 part 3), so a load balancer takes the instance out until it is back.
+ * "PointBot (local)" or the model's name, issue #9 section 1); when a real read of the main
+ * tables fails or takes over 2 s (the database is down, or a table is damaged; issue #23
+ * section 7): 503 with `Retry-After` and {status:"error", db, database:"unreachable", reason}
+ * (issue #6 part 3), so a load balancer takes the instance out until it is back.
  */
 export const healthRoutes = (ctx: AppContext) => async (app: FastifyInstance) => {
   app.get("/api/health", async (_request, reply) => {
