@@ -170,6 +170,11 @@ const schema = z
       ),
     /** `true` lets the Jira client call private, loopback and link-local addresses in production (Jira Data Center on a private network). */
     JIRA_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false", ""]).default("false"),
+    /**
+     * Most milliseconds one request waits, in all, for a tracker's Retry-After (issue #23 section
+     * 6); beyond it the request answers 503 with Retry-After.
+     */
+    TRACKER_RATE_LIMIT_MAX_WAIT_MS: z.coerce.number().int().nonnegative().max(60_000).default(10_000),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -299,6 +304,11 @@ export interface Config {
     previousKeys: Buffer[];
     /** JIRA_ALLOW_PRIVATE_HOSTS=true. */
     allowPrivateHosts: boolean;
+    /**
+     * TRACKER_RATE_LIMIT_MAX_WAIT_MS (10,000): the Retry-After waits one request may spend on a
+     * tracker's rate limit, over all its calls (integrations/trackers/trackerRateLimit).
+     */
+    rateLimitMaxWaitMs: number;
   };
   /** Sign-in providers (issue #13 section 1): the AUTH_<PROVIDER>_... variables. */
   oauth: OAuthConfig;
@@ -435,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .filter(Boolean)
         .map((k) => Buffer.from(k, "base64")),
       allowPrivateHosts: e.JIRA_ALLOW_PRIVATE_HOSTS === "true",
+      rateLimitMaxWaitMs: e.TRACKER_RATE_LIMIT_MAX_WAIT_MS,
     },
     oauth: loadOAuthConfig(env),
   };

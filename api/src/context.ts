@@ -1,5 +1,6 @@
 import type { Config } from "./config";
 import type { Database, Db } from "./db/database";
+import type { TrackerClock } from "./integrations/trackers/trackerRateLimit";
 import type { PointBotEngine } from "./pointbot/port";
 import type { VoteRateLimiter } from "./policies/voteRateLimiter";
 import type { Hub } from "./realtime/hub";
@@ -17,4 +18,9 @@ export interface AppContext {
   pointbot: PointBotEngine;
   /** Votes per voter in this process (config.votes; issue #23 section 7), taken by castVote. */
   voteRate: VoteRateLimiter;
+  /**
+   * The clock tracker calls wait for Retry-After on (integrations/trackers/trackerRateLimit);
+   * absent: the system's. Tests set one whose sleeps return at once.
+   */
+  trackerClock?: TrackerClock;
 }

@@ -16,6 +16,10 @@ import type { Socket } from "node:net";
  * `POST /rest/api/3/search/approximate-count`. The JQL understood is the subset our server
  * sends: clauses joined by AND (`field = value`, `!=`, `in (...)`, `is EMPTY`, `is not EMPTY`)
  * over project, key, issuetype, statusCategory, status and `cf[N]`, and `ORDER BY Rank`.
+ *
+ * A hostile or broken Jira (issue #23 section 6) is scripted with `answerRaw`: an endpoint then
+ * answers the given status, headers and bytes as they are (malformed JSON, wrong types, a
+ * million-level nesting, an answer without end) after the usual authentication.
  */
 
 /** The account the stub accepts by default (basic auth `email:apiToken`). */
@@ -73,6 +77,18 @@ export interface JiraCall {
   body: unknown;
 }
 
+/**
+ * An answer sent byte for byte in place of Jira's (issue #23 section 6: a hostile tracker): the
+ * status (200 unless given), headers, and the body; `endless` is then sent again and again until
+ * the client hangs up (an answer without end).
+ */
+export interface RawAnswer {
+  status?: number;
+  headers?: Record<string, string>;
+  body: string | Buffer;
+  endless?: string;
+}
+
 /** The running stub: its URL, its record and the knobs a test turns. */
 export interface JiraStub {
   /** The serverUrl to save (`http://127.0.0.1:<port>`). */
@@ -98,9 +114,16 @@ export interface JiraStub {
   failCreatesWith: string | null;
   /** The next `count` edits (PUT issue) answer Jira's 400 with this message on the field. */
   failEditsNext(count: number, message?: string): void;
+  /**
+   * Every authenticated `method` request to `path` (without the query) answers `answer` as it is,
+   * until reset; a rate limit scripted by `rateLimitNext` comes first.
+   */
+  answerRaw(method: string, path: string, answer: RawAnswer): void;
+  /** Bytes of `endless` answers written so far (the client stops reading at its cap). */
+  endlessBytesSent: number;
   /** Plain text of an issue's description (paragraph texts and list items, one a line). */
   descriptionText(key: string): string;
-  /** Forgets calls, issues (keeping projects and accounts) and scripted failures. */
+  /** Forgets calls, issues (keeping projects and accounts), scripted failures and raw answers. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -256,6 +279,7 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
   let failedEditMessage = "";
   let nextId = 10100;
   const counters = new Map<string, number>();
+  const rawAnswers = new Map<string, RawAnswer>();
 
   const stub: JiraStub = {
     baseUrl: "",
@@ -296,6 +320,10 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
       failedEdits = count;
       failedEditMessage = message;
     },
+    answerRaw(method, path, answer) {
+      rawAnswers.set(`${method.toUpperCase()} ${path}`, answer);
+    },
+    endlessBytesSent: 0,
     descriptionText(key) {
       return adfText(stub.issues.get(key)?.fields.description);
     },
@@ -306,6 +334,8 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
       rateLimited = 0;
       failedEdits = 0;
       stub.failCreatesWith = null;
+      rawAnswers.clear();
+      stub.endlessBytesSent = 0;
     },
     close() {
       for (const s of sockets) s.destroy();
@@ -473,6 +503,26 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
     return { status: 404, json: errorBody(["Not found"]) };
   };
 
+  /** Writes a raw answer; an endless one goes on, as fast as the client reads, until it hangs up. */
+  const sendRaw = (res: http.ServerResponse, answer: RawAnswer) => {
+    res.writeHead(answer.status ?? 200, { "content-type": "application/json", ...answer.headers });
+    const { endless } = answer;
+    if (endless === undefined) {
+      res.end(answer.body);
+      return;
+    }
+    res.write(answer.body);
+    const chunk = Buffer.from(endless.repeat(Math.max(1, Math.ceil(65_536 / Math.max(1, endless.length)))));
+    const pump = () => {
+      while (!res.destroyed) {
+        stub.endlessBytesSent += chunk.length;
+        if (!res.write(chunk)) return;
+      }
+    };
+    res.on("drain", pump);
+    pump();
+  };
+
   const server = http.createServer((req, res) => {
     let raw = "";
     req.setEncoding("utf8");
@@ -520,6 +570,11 @@ export async function startJiraStub(opts: { port?: number } = {}): Promise<JiraS
       if (rateLimited > 0) {
         rateLimited--;
         send(429, errorBody(["Rate limit exceeded."]), { "retry-after": String(retryAfter) });
+        return;
+      }
+      const scripted = rawAnswers.get(`${req.method ?? "GET"} ${url.pathname}`);
+      if (scripted) {
+        sendRaw(res, scripted);
         return;
       }
       const out = route(req.method ?? "GET", url, body, email);

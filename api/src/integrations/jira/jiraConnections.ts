@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { userIntegrations } from "../../db/schema";
 import { AppError, validationError } from "../../errors";
 import { open, seal, secretKeysOf } from "../secretBox";
+import { RateLimitBudget } from "../trackers/trackerRateLimit";
 import { jira, pickStoryPointsField } from "./jiraClient";
 import { checkServerUrl, JiraError, type JiraTarget } from "./jiraHttp";
 
@@ -16,12 +17,16 @@ export interface JiraConnection {
   target: JiraTarget;
 }
 
-/** A call target for these credentials under the process's address rules. */
+/**
+ * A call target for these credentials under the process's address rules, with a fresh
+ * rate-limit budget (TRACKER_RATE_LIMIT_MAX_WAIT_MS): make one per request of ours.
+ */
 export function targetOf(ctx: AppContext, creds: { serverUrl: string; email: string; apiToken: string }): JiraTarget {
   return {
     ...creds,
     production: ctx.config.nodeEnv === "production",
     allowPrivateHosts: ctx.config.integrations.allowPrivateHosts,
+    rateLimit: new RateLimitBudget(ctx.config.integrations.rateLimitMaxWaitMs, ctx.trackerClock),
   };
 }
 
@@ -37,10 +42,15 @@ export const jiraProjectRequired = (): AppError =>
   new AppError(400, "JIRA_PROJECT_REQUIRED", "Please select a Jira project first");
 /**
  * 502 JIRA_ERROR: Jira failed or refused; the message is Jira's (or the network's) reason, and
- * `detail` the system's own words when there are some (issue #22).
+ * `detail` the system's own words when there are some (issue #22). Jira still rate limiting once
+ * the request's waits are spent is 503 SERVICE_UNAVAILABLE with Retry-After (issue #23 section 6).
  */
-export const jiraFailed = (error: JiraError): AppError =>
-  new AppError(502, "JIRA_ERROR", error.message, error.detail ? { detail: error.detail } : {});
+export const jiraFailed = (error: JiraError): AppError => {
+  if (error.kind === "rateLimited") {
+    return new AppError(503, "SERVICE_UNAVAILABLE", error.message, { retryAfterSeconds: error.retryAfterSeconds ?? 1 });
+  }
+  return new AppError(502, "JIRA_ERROR", error.message, error.detail ? { detail: error.detail } : {});
+};
 
 /**
  * The serverUrl rule as a 400 VALIDATION_ERROR on `serverUrl` (issue #12 section 1: https, or

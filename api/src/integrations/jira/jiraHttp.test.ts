@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { JIRA_TEST, type JiraStub, startJiraStub } from "../../testing/jiraStub";
-import { checkServerUrl, isPrivateAddress, JiraError, type JiraTarget, jiraRequest, retryAfterMs } from "./jiraHttp";
+import { accountAnswer } from "./jiraAnswers";
+import { checkServerUrl, isPrivateAddress, JiraError, type JiraTarget, jiraRequest } from "./jiraHttp";
 
 /*
  * The outbound rules of issue #12 section 1, on the client itself: https only, private
@@ -84,7 +85,9 @@ describe("private addresses", () => {
       "https://169.254.169.254",
       `https://localhost:${port}`,
     ]) {
-      const error = await failure(jiraRequest(target({ serverUrl, production: true }), "GET", "/rest/api/3/myself"));
+      const error = await failure(
+        jiraRequest(target({ serverUrl, production: true }), "GET", "/rest/api/3/myself", accountAnswer),
+      );
       expect([serverUrl, error.kind, error.message]).toEqual([serverUrl, "refused", expect.stringMatching(/private/)]);
     }
     expect(stub.calls).toHaveLength(0);
@@ -97,6 +100,7 @@ describe("private addresses", () => {
         target({ serverUrl: `https://127.0.0.1:${port}`, production: true, allowPrivateHosts: true }),
         "GET",
         "/rest/api/3/myself",
+        accountAnswer,
       ),
     );
     expect(error.kind).toBe("network");
@@ -113,7 +117,7 @@ describe("answers", () => {
     try {
       const { port } = redirecting.address() as AddressInfo;
       const error = await failure(
-        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself"),
+        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself", accountAnswer),
       );
       expect(error).toMatchObject({ kind: "api", status: 302, message: expect.stringMatching(/redirect/) });
     } finally {
@@ -129,7 +133,7 @@ describe("answers", () => {
     try {
       const { port } = silent.address() as AddressInfo;
       const error = await failure(
-        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself"),
+        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself", accountAnswer),
       );
       expect(error).toMatchObject({ kind: "timeout", message: "Jira did not answer within 10 s" });
     } finally {
@@ -138,29 +142,39 @@ describe("answers", () => {
     }
   }, 30_000);
 
+  it("answers a body cut off half-way as a connection cut, not a crash", async () => {
+    const cutting = http.createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "100" });
+      res.write('{"accountId":', () => res.socket?.destroy());
+    });
+    await new Promise<void>((resolve) => cutting.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = cutting.address() as AddressInfo;
+      const error = await failure(
+        jiraRequest(target({ serverUrl: `http://127.0.0.1:${port}` }), "GET", "/rest/api/3/myself", accountAnswer),
+      );
+      expect(error).toMatchObject({ kind: "network", message: "The connection to Jira was cut off: try again" });
+    } finally {
+      await new Promise((resolve) => cutting.close(resolve));
+    }
+  });
+
   it("waits for Retry-After on a 429 and then answers", async () => {
     stub.rateLimitNext(2, 0);
-    const me = await jiraRequest<{ accountId: string }>(target(), "GET", "/rest/api/3/myself");
+    const me = await jiraRequest(target(), "GET", "/rest/api/3/myself", accountAnswer);
     expect(me.accountId).toBe(JIRA_TEST.accountId);
     expect(stub.calls).toHaveLength(3);
   });
 
   it("gives up after 3 retries", async () => {
     stub.rateLimitNext(10, 0);
-    const error = await failure(jiraRequest(target(), "GET", "/rest/api/3/myself"));
+    const error = await failure(jiraRequest(target(), "GET", "/rest/api/3/myself", accountAnswer));
     expect(error).toMatchObject({ kind: "rateLimited", status: 429 });
     expect(stub.calls).toHaveLength(4);
   });
 
-  it("reads Retry-After in seconds or as an HTTP date", () => {
-    expect(retryAfterMs("3")).toBe(3000);
-    expect(retryAfterMs("Wed, 21 Oct 2015 07:28:05 GMT", Date.parse("Wed, 21 Oct 2015 07:28:00 GMT"))).toBe(5000);
-    expect(retryAfterMs("soon")).toBeNull();
-    expect(retryAfterMs(undefined)).toBeNull();
-  });
-
   it("answers Jira's 401 for a bad token as an auth error", async () => {
-    const error = await failure(jiraRequest(target({ apiToken: "wrong" }), "GET", "/rest/api/3/myself"));
+    const error = await failure(jiraRequest(target({ apiToken: "wrong" }), "GET", "/rest/api/3/myself", accountAnswer));
     expect(error).toMatchObject({ kind: "auth", status: 401 });
   });
 });

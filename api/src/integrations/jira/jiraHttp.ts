@@ -2,8 +2,17 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net, { type LookupFunction } from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 import { isLoopbackHost } from "../hosts";
+import { RateLimitBudget, TrackerRateLimited } from "../trackers/trackerRateLimit";
+import {
+  parseTrackerJson,
+  readTrackerAnswer,
+  readTrackerBody,
+  type TrackerAnswer,
+  TrackerAnswerError,
+  trackerAnswerMessage,
+} from "../trackers/trackerResponse";
+import { jiraErrorText } from "./jiraAnswers";
 
 /*
  * Jira's REST API v3 over node:http(s), with the outbound rules of issue #12 section 1.
@@ -13,7 +22,9 @@ import { isLoopbackHost } from "../hosts";
  * private-address rule could only be checked before the call (a second lookup at connect time
  * could answer differently: DNS rebinding), and redirects and the timeout are its own. We call 9
  * endpoints; this file checks every address at connect time through the socket's `lookup`,
- * follows no redirect at all, aborts a call after 10 s and honours 429 Retry-After.
+ * follows no redirect at all, aborts a call after 10 s, honours Retry-After within the request's
+ * budget, and reads every answer through the tracker guard (trackers/trackerResponse: at most
+ * 5 MB, bounded JSON, the endpoint's schema in jiraAnswers).
  */
 
 /** Why a call to Jira failed: the kind decides the words users see and whether retrying helps. */
@@ -28,6 +39,8 @@ export class JiraError extends Error {
     readonly status?: number,
     /** The system's own words behind `message` (e.g. `getaddrinfo ENOTFOUND jira.example`), for those who want them. */
     readonly detail?: string,
+    /** For `rateLimited`: seconds after which our caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -70,14 +83,15 @@ export interface JiraTarget {
   /** NODE_ENV=production: private, loopback and link-local addresses are refused unless `allowPrivateHosts`. */
   production: boolean;
   allowPrivateHosts: boolean;
+  /**
+   * The Retry-After waits left to the request of ours these calls serve (issue #23 section 6);
+   * one target per request shares it between its calls. Absent: a fresh 10 s budget per call.
+   */
+  rateLimit?: RateLimitBudget;
 }
 
 /** Per call timeout (issue #12 section 1). */
 export const JIRA_TIMEOUT_MS = 10_000;
-/** 429 answers retried per call before giving up. */
-const MAX_RATE_LIMIT_RETRIES = 3;
-/** Longest wait for one Retry-After; a longer one gives up at once (the user's request is waiting). */
-const MAX_RETRY_AFTER_MS = 10_000;
 
 /** Non-public IPv4 and IPv6 ranges: loopback, private, link-local, CGNAT, unspecified, multicast, reserved. */
 const PRIVATE = new net.BlockList();
@@ -156,33 +170,17 @@ function guardedLookup(refusePrivate: boolean): LookupFunction {
   };
 }
 
-/** Jira's error body as text: its errorMessages and field errors joined. */
-function jiraMessage(body: unknown): string | null {
-  if (!body || typeof body !== "object") return null;
-  const { errorMessages, errors } = body as { errorMessages?: unknown; errors?: unknown };
-  const parts: string[] = [];
-  if (Array.isArray(errorMessages)) parts.push(...errorMessages.filter((m): m is string => typeof m === "string"));
-  if (errors && typeof errors === "object") {
-    for (const [field, message] of Object.entries(errors)) parts.push(`${field}: ${String(message)}`);
-  }
-  return parts.length > 0 ? parts.join("; ") : null;
-}
-
-/** Milliseconds a Retry-After header asks for (seconds or an HTTP date); null when absent or unreadable. */
-export function retryAfterMs(header: string | undefined, now = Date.now()): number | null {
-  if (!header) return null;
-  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
+/** One answer: status, headers and the body's bytes (at most TRACKER_MAX_BODY_BYTES). */
 interface RawResponse {
   status: number;
   headers: http.IncomingHttpHeaders;
-  text: string;
+  body: Buffer;
 }
 
-/** One HTTP exchange under the address rules and the timeout; no redirect is followed. */
+/**
+ * One HTTP exchange under the address rules and the timeout; no redirect is followed, and the
+ * body is read up to TRACKER_MAX_BODY_BYTES (issue #23 section 6). Every failure is a JiraError.
+ */
 function exchange(target: JiraTarget, method: string, path: string, body: unknown): Promise<RawResponse> {
   const base = checkServerUrl(target.serverUrl, target.production);
   const url = new URL(`${base}${path}`);
@@ -196,6 +194,8 @@ function exchange(target: JiraTarget, method: string, path: string, body: unknow
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), "utf8");
   const auth = Buffer.from(`${target.email}:${target.apiToken}`, "utf8").toString("base64");
   const transport = url.protocol === "https:" ? https : http;
+  const signal = AbortSignal.timeout(JIRA_TIMEOUT_MS);
+  const timedOut = () => new JiraError("timeout", `Jira did not answer within ${JIRA_TIMEOUT_MS / 1000} s`);
   return new Promise((resolve, reject) => {
     const req = transport.request(
       url,
@@ -207,24 +207,27 @@ function exchange(target: JiraTarget, method: string, path: string, body: unknow
           accept: "application/json",
           ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
         },
-        signal: AbortSignal.timeout(JIRA_TIMEOUT_MS),
+        signal,
       },
       (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          text += chunk;
-          if (text.length > 5_000_000) req.destroy(new JiraError("api", "Jira's answer is too large"));
-        });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
-        res.on("error", reject);
+        readTrackerBody(res).then(
+          (bytes) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: bytes }),
+          (error: unknown) => {
+            if (error instanceof TrackerAnswerError) {
+              reject(new JiraError("api", trackerAnswerMessage("Jira", error), res.statusCode));
+            } else if (signal.aborted) {
+              reject(timedOut());
+            } else {
+              const code = (error as NodeJS.ErrnoException).code;
+              reject(new JiraError("network", networkFailureMessage(code ?? "ECONNRESET"), undefined, String(error)));
+            }
+          },
+        );
       },
     );
     req.on("error", (error: Error) => {
       if (error instanceof JiraError) return reject(error);
-      if (error.name === "AbortError" || error.name === "TimeoutError") {
-        return reject(new JiraError("timeout", `Jira did not answer within ${JIRA_TIMEOUT_MS / 1000} s`));
-      }
+      if (error.name === "AbortError" || error.name === "TimeoutError") return reject(timedOut());
       const code = (error as NodeJS.ErrnoException).code;
       reject(new JiraError("network", networkFailureMessage(code), undefined, error.message));
     });
@@ -233,34 +236,58 @@ function exchange(target: JiraTarget, method: string, path: string, body: unknow
 }
 
 /**
- * Calls Jira's REST API (`path` from `/rest/api/3/...`) with basic auth and JSON, and answers the
- * parsed body (null for 204). A 429 is retried after its Retry-After (or 1, 2, 4 s), at most 3
- * times and never longer than 10 s a wait.
- * @throws JiraError: auth (401/403), notFound (404), rateLimited (429 after the retries),
- *   api (other non-2xx or a redirect, Jira's message), refused, timeout or network.
+ * Calls Jira's REST API (`path` from `/rest/api/3/...`) with basic auth and JSON, and answers
+ * the body checked with `answer` (issue #23 section 6: bounded, parsed, then its schema). A 429,
+ * or a 503 with Retry-After, is retried after the wait it asks for (else 1, 2, 4 s) while the
+ * request's waits stay within `target.rateLimit` (TRACKER_RATE_LIMIT_MAX_WAIT_MS, 10 s in all).
+ * @throws JiraError: auth (401/403), notFound (404), rateLimited (beyond the budget, with
+ *   `retryAfterSeconds`), api (other non-2xx, a redirect, or an answer too large or of the wrong
+ *   shape), refused, timeout or network.
  */
-export async function jiraRequest<T>(target: JiraTarget, method: string, path: string, body?: unknown): Promise<T> {
+export async function jiraRequest<T>(
+  target: JiraTarget,
+  method: string,
+  path: string,
+  answer: TrackerAnswer<T>,
+  body?: unknown,
+): Promise<T> {
+  const budget = target.rateLimit ?? new RateLimitBudget();
   for (let attempt = 0; ; attempt++) {
     const res = await exchange(target, method, path, body);
-    let parsed: unknown = null;
-    if (res.text !== "") {
+    if (res.status >= 200 && res.status < 300) {
       try {
-        parsed = JSON.parse(res.text);
-      } catch {
-        parsed = null;
+        return readTrackerAnswer(res.body, answer);
+      } catch (error) {
+        if (error instanceof TrackerAnswerError) {
+          throw new JiraError("api", trackerAnswerMessage("Jira", error), res.status);
+        }
+        throw error;
       }
     }
-    if (res.status >= 200 && res.status < 300) return parsed as T;
-    if (res.status === 429) {
-      const header = res.headers["retry-after"];
-      const wait = retryAfterMs(Array.isArray(header) ? header[0] : header) ?? 1000 * 2 ** attempt;
-      if (attempt < MAX_RATE_LIMIT_RETRIES && wait <= MAX_RETRY_AFTER_MS) {
-        await sleep(wait);
+    const retryAfter = res.headers["retry-after"];
+    if (res.status === 429 || (res.status === 503 && retryAfter !== undefined)) {
+      try {
+        await budget.wait(retryAfter, attempt);
         continue;
+      } catch (error) {
+        if (!(error instanceof TrackerRateLimited)) throw error;
+        const seconds = error.retryAfterSeconds;
+        throw new JiraError(
+          "rateLimited",
+          `Jira is rate limiting requests: try again in ${seconds} s`,
+          res.status,
+          undefined,
+          seconds,
+        );
       }
-      throw new JiraError("rateLimited", "Jira is rate limiting requests; try again later", 429);
     }
-    const message = jiraMessage(parsed);
+    let parsed: unknown = null;
+    try {
+      parsed = parseTrackerJson(res.body);
+    } catch {
+      // An error page that is not Jira's JSON (a proxy's HTML): the status speaks for it.
+    }
+    const message = jiraErrorText(parsed);
     if (res.status >= 300 && res.status < 400) {
       throw new JiraError("api", `Jira answered a redirect (${res.status}), which is not followed`, res.status);
     }

@@ -117,7 +117,8 @@ export async function createTicket(
 
 /**
  * POST /api/sessions/{id}/jira/create-tickets: an issue for every story with a title and no
- * ticket, in position order; each failure is listed and the others go on (issue #12 section 2).
+ * ticket, in position order; each failure is listed and the others go on (issue #12 section 2),
+ * except that once Jira rate limits beyond the request's waits the rest are listed unsent.
  * @throws 400 JIRA_PROJECT_REQUIRED; 502 JIRA_ERROR only when the project's issue types cannot be read.
  */
 export async function createTickets(
@@ -137,13 +138,20 @@ export async function createTickets(
   const result: CreateTicketsResult = { created: [], errors: [] };
   if (pending.length === 0) return result;
   const issueType = await viaJira(() => issueTypeFor(connection, projectKey));
+  let rateLimited: JiraError | null = null;
   for (const story of pending) {
+    // Once Jira limits us beyond the request's waits, the rest are not sent (issue #23 section 6).
+    if (rateLimited) {
+      result.errors.push({ storyId: story.id, message: rateLimited.message });
+      continue;
+    }
     try {
       const key = await createIssueFor(connection, projectKey, issueType, story);
       await storeTicket(ctx, story, key);
       result.created.push({ storyId: story.id, key });
     } catch (error) {
       if (!(error instanceof JiraError)) throw error;
+      if (error.kind === "rateLimited") rateLimited = error;
       result.errors.push({ storyId: story.id, message: error.message });
     }
   }
@@ -182,7 +190,8 @@ export async function searchIssues(
     }
     const found = await jira.search(connection.target, query, ["summary"], 50);
     return {
-      issues: found.issues.map((i) => ({ key: i.key, summary: String(i.fields.summary ?? "") })),
+      // Jira's summaries are at most 255 characters; a longer one is cut, not passed on.
+      issues: found.issues.map((i) => ({ key: i.key, summary: (i.fields.summary ?? "").slice(0, 255) })),
       total: found.total,
       jql: query,
     };

@@ -8,6 +8,7 @@ import { integrationRowsAsText, storedIntegration } from "../../testing/integrat
 import { JIRA_TEST, type JiraStub, STORY_POINT_ESTIMATE_FIELD, startJiraStub } from "../../testing/jiraStub";
 import { setSubscriptionPlan } from "../../testing/plans";
 import { startTestServer, type TestServer } from "../../testing/testServer";
+import { virtualTrackerClock } from "../../testing/virtualTrackerClock";
 
 /*
  * The Jira integration (issue #12) against testing/jiraStub, a local server following Jira
@@ -304,18 +305,26 @@ describe("GET /api/integrations/jira/projects", () => {
     const pro = await connectedUser();
     stub.calls.length = 0;
     stub.rateLimitNext(1, 1);
-    const res = await pro.client.get<unknown[]>("/api/integrations/jira/projects");
-    expect(res.status).toBe(200);
-    expect(res.body).toHaveLength(2);
+    const clock = virtualTrackerClock();
+    server.ctx.trackerClock = clock;
+    try {
+      const res = await pro.client.get<unknown[]>("/api/integrations/jira/projects");
+      expect(res.status).toBe(200);
+      expect(res.body).toHaveLength(2);
+    } finally {
+      delete server.ctx.trackerClock;
+    }
+    expect(clock.waits).toEqual([1000]);
     expect(stub.calls.filter((c) => c.path.startsWith("/rest/api/3/project/search"))).toHaveLength(2);
   });
 
-  it("gives up on a Retry-After longer than the bound with 502 JIRA_ERROR", async () => {
+  it("gives up at once on a Retry-After beyond the request's 10 s with 503 and Retry-After (issue #23 section 6)", async () => {
     const pro = await connectedUser();
     stub.rateLimitNext(1, 3600);
     const res = await pro.client.get("/api/integrations/jira/projects");
-    expect(res.status).toBe(502);
-    expect(res.body).toMatchObject({ code: "JIRA_ERROR", message: expect.stringMatching(/rate limit/i) });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: "SERVICE_UNAVAILABLE", message: expect.stringMatching(/rate limit/i) });
+    expect(res.headers.get("retry-after")).toBe("3600");
   });
 });
 
