@@ -23,10 +23,15 @@ const useStyles = makeStyles({
   muted: { color: tokens.colorNeutralForeground3 },
 });
 
-/** The server's message for a refused request or Jira's own (502 JIRA_ERROR: a bad JQL query), else a plain fallback. */
+/**
+ * The server's message for a refused request, Jira's own (502 JIRA_ERROR: a bad JQL query) or a
+ * wait (503 with Retry-After: "Jira is rate limiting requests: try again in N s"; issue #23
+ * section 6), else a plain fallback.
+ */
 function reason(error: unknown, fallback: string): string {
   const shown =
-    error instanceof ApiError && ((error.status >= 400 && error.status < 500) || error.code === "JIRA_ERROR");
+    error instanceof ApiError &&
+    ((error.status >= 400 && error.status < 500) || error.code === "JIRA_ERROR" || error.status === 503);
   return shown && error.serverMessage ? error.serverMessage : fallback;
 }
 
