@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { ApiClient } from "../../testing/apiClient";
 import { type ConnectorStub, startConnectorStub } from "../../testing/connectorStub";
+import { buildUser } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 
 /**
@@ -61,8 +62,8 @@ it("answers a card vote with a malformed storyId as REST does: 400 Invalid story
     type: "application/vnd.microsoft.error",
     value: { code: "VALIDATION_ERROR", message: "Invalid story" },
   });
-  // The same vote over REST says the same.
-  const web = new ApiClient(server.url);
+  // The same vote over REST says the same (a signed-in caller: strangers are refused first).
+  const web = (await buildUser(server.url)).client;
   const rest = await web.post<{ code: string; errors: Record<string, string[]> }>("/api/votes", {
     storyId: "not-a-uuid",
     points: 5,
