@@ -46,9 +46,7 @@ async function cookielessCsrf(server: TestServer): Promise<string> {
 }
 
 /** Opens the connections of the four attacks; each resolves with what it received once the server hung up. */
-async function slowAndIdleClients(
-  server: TestServer,
-): Promise<{
+async function slowAndIdleClients(server: TestServer): Promise<{
   slowloris: Promise<string>;
   partialBody: Promise<string>;
   silent: Promise<string>;

@@ -33,7 +33,12 @@ it("a free user at the limit upgrades, creates a fourth session, and a downgrade
   // Self-hosted mode: the Self-hosted plan is the one running here, not "Coming soon / Contact Sales" (issue #22).
   await page.getByTestId("plan-selfhosted").getByText("Current").waitFor();
   expect(await page.getByTestId("plan-selfhosted").isDisabled()).toBe(true);
-  expect(await page.getByTestId("plan-list").getByText(/Coming soon|Contact Sales/).count()).toBe(0);
+  expect(
+    await page
+      .getByTestId("plan-list")
+      .getByText(/Coming soon|Contact Sales/)
+      .count(),
+  ).toBe(0);
   await snap(page, "plans-settings-basic");
 
   await page.goto(`${e2e.server.url}/`);
