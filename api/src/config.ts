@@ -81,6 +81,8 @@ const schema = z
     HTTP_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(256),
     /** Seconds a disconnected participant still counts as present (issue #8 section 1; tests shorten it). */
     PRESENCE_GRACE_SECONDS: z.coerce.number().positive().max(3600).default(PRESENCE_GRACE_SECONDS),
+    /** Most stories one session holds (issue #23 section 2: 15,000 stories stalled the server). */
+    MAX_STORIES_PER_SESSION: z.coerce.number().int().positive().default(2000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     /** The built web app the server serves (`npm run build -w tab` writes tab/dist). */
     TAB_DIST_DIR: z.string().optional(),
@@ -246,6 +248,11 @@ export interface Config {
   };
   /** Seconds a disconnected participant still counts as present (core PRESENCE_GRACE_SECONDS by default). */
   presenceGraceSeconds: number;
+  /**
+   * Most stories one session holds (MAX_STORIES_PER_SESSION, default 2,000; issue #23 section 2):
+   * adding a story or importing beyond it is refused whole (400 VALIDATION_ERROR naming it).
+   */
+  maxStoriesPerSession: number;
   logLevel: string;
   /** Absolute path of the built web app (TAB_DIST_DIR, default tab/dist of this checkout). */
   tabDistDir: string;
@@ -398,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxConnectionsPerIp: e.HTTP_MAX_CONNECTIONS_PER_IP,
     },
     presenceGraceSeconds: e.PRESENCE_GRACE_SECONDS,
+    maxStoriesPerSession: e.MAX_STORIES_PER_SESSION,
     logLevel: e.LOG_LEVEL,
     // api/src or api/dist -> ../../tab/dist
     tabDistDir: path.resolve(e.TAB_DIST_DIR ?? path.join(__dirname, "../../tab/dist")),

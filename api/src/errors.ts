@@ -51,6 +51,19 @@ export const validationError = (errors: Record<string, string[]>, message?: stri
         .join(". "),
     { errors },
   );
+/**
+ * 400 VALIDATION_ERROR: adding `adding` stories would take the session beyond `limit`
+ * (MAX_STORIES_PER_SESSION, issue #23 section 2); nothing was added. The body names the limit
+ * (`limit`) and the session's count (`storyCount`).
+ */
+export const storyLimitReached = (limit: number, storyCount: number, adding: number): AppError => {
+  const count = (n: number) => n.toLocaleString("en-US");
+  const message =
+    adding === 1
+      ? `A session holds at most ${count(limit)} stories, and this one has ${count(storyCount)}`
+      : `A session holds at most ${count(limit)} stories: it has ${count(storyCount)}, and ${count(adding)} more would make ${count(storyCount + adding)}`;
+  return new AppError(400, "VALIDATION_ERROR", message, { limit, storyCount, errors: { stories: [message] } });
+};
 /** 409: the story's votes are revealed or the story is closed. */
 export const votingClosed = (message = "Voting is closed for this story"): AppError =>
   new AppError(409, "VOTING_CLOSED", message);

@@ -184,7 +184,7 @@ function parseBlocks(text: string, blocks: JiraBlock[]): void {
  * Reads a story description written in Jira wiki markup (or plain text, which comes back as
  * paragraphs) into blocks. Never throws; `\r\n` is read as `\n`. Text whose line breaks were
  * flattened into double spaces (the story-point dataset) gets them back first.
- * @param text the description as stored (at most 65,535 characters for imports)
+ * @param text the description as stored (at most 5,000 characters, imports included)
  */
 export function parseJiraMarkup(text: string): JiraBlock[] {
   const blocks: JiraBlock[] = [];

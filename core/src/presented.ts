@@ -214,6 +214,11 @@ export interface JoinAnonymousResult {
 export interface ImportResult {
   imported: number;
   errors: { row: number; message: string }[];
+  /**
+   * Rows (numbered from 1) whose description was longer than a story's 5,000 characters and was
+   * shortened to them (issue #23 section 2); absent when none was.
+   */
+  shortened?: number[];
 }
 
 /** GET /api/subscription/status (spec part 2 section 3). */

@@ -50,13 +50,14 @@ async function lastAddedAfter(tx: Tx, sessionId: string, currentId: string, newI
  * current story and the stories added behind it since it became current (issue #22 section 2:
  * not at the end of a 1,681-story queue); at the end when there is none (the first story, or
  * every story done).
+ * @throws AppError 400 VALIDATION_ERROR when the session holds MAX_STORIES_PER_SESSION stories already
  */
 export async function createStory(ctx: AppContext, access: SessionAccess, input: NewStory): Promise<StoryView> {
   const sessionId = access.session.id;
   const { story, activated, afterStoryId } = await ctx.db.transaction(async (tx) => {
     // appendStories locks the session row first: the current story cannot change meanwhile.
-    const appended = await appendStories(tx, access, [input]);
-    const row = appended.rows[0];
+    const appended = await appendStories(tx, access, [input], ctx.config.maxStoriesPerSession);
+    const row = appended.head[0];
     if (!row) throw new Error("unreachable: one story inserted");
     const current = appended.activated ? null : await currentStoryIdOf(tx, sessionId);
     if (current === null || current === row.id)

@@ -7,6 +7,7 @@ import type {
 import type { StoryView } from "@pointwise/core/presented";
 import { IMPORT_PUSH_STORIES } from "@pointwise/core/realtime";
 import { and, eq, inArray, isNull } from "drizzle-orm";
+import { shortenDescription } from "../../commands/backlogParser";
 import { appendStories } from "../../commands/storyAppender";
 import type { AppContext } from "../../context";
 import { stories } from "../../db/schema";
@@ -201,8 +202,10 @@ export async function searchIssues(
 /**
  * POST /api/sessions/{id}/jira/import: adds the chosen issues as stories (title from the
  * summary, description from the ADF description as text, ticketNumber the key), skipping keys
- * the session already has; pushed as `stories_imported` like a CSV import.
+ * the session already has; pushed as `stories_imported` like a CSV import. Descriptions longer
+ * than a story's 5,000 characters are shortened, as in a CSV import.
  * @throws 502 JIRA_ERROR when Jira cannot be searched.
+ * @throws 400 VALIDATION_ERROR when the session would hold more than MAX_STORIES_PER_SESSION stories
  */
 export async function importIssues(
   ctx: AppContext,
@@ -233,19 +236,22 @@ export async function importIssues(
       String(issue?.fields.summary ?? k)
         .trim()
         .slice(0, 200) || k;
-    const description = adfToText(issue?.fields.description).slice(0, 10_000);
+    const description = shortenDescription(adfToText(issue?.fields.description));
     return { title, description: description === "" ? null : description, acceptanceCriteria: [], ticketNumber: k };
   });
-  const { rows, activated } = await ctx.db.transaction((tx) => appendStories(tx, access, list));
-  const views = rows.map(presentStory);
+  // At most 50 keys (core jiraImportSchema): every new story is in the appended head.
+  const { ids, head, activated } = await ctx.db.transaction((tx) =>
+    appendStories(tx, access, list, ctx.config.maxStoriesPerSession),
+  );
+  const views = head.map(presentStory);
   await publishStoryChange(ctx, {
     type: "stories_imported",
     sessionId: access.session.id,
     stories: views.slice(0, IMPORT_PUSH_STORIES),
-    count: views.length,
+    count: ids.length,
   });
   if (activated) await publishActiveStory(ctx, access.session.id, activated);
-  return { imported: rows.length, stories: views };
+  return { imported: ids.length, stories: views };
 }
 
 /** Write-backs under way, per process context, so tests and shutdown can wait for them. */

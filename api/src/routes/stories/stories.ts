@@ -9,7 +9,7 @@ import {
 } from "@pointwise/core/storySchemas";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { importTooLarge } from "../../commands/backlogParser";
 import { startNewRound } from "../../commands/roundStarter";
 import { createStory } from "../../commands/storyCreator";
 import { deleteStory } from "../../commands/storyDeleter";
@@ -31,6 +31,12 @@ import { readStoryWindow } from "../../queries/storyWindow";
 import { sessionParams } from "../sessions/schema";
 import { registerImportBodyParser } from "./importBody";
 import { storyParams } from "./schema";
+
+/** True when `bytes` hold nothing but spaces, tabs and line breaks (a CSV without a header). */
+function isBlank(bytes: Buffer): boolean {
+  for (const byte of bytes) if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return false;
+  return true;
+}
 
 /**
  * Story calls of spec part 2 section 7, plus backlog import and new rounds (issue #2), the queue
@@ -73,16 +79,25 @@ export const storyRoutes = (ctx: AppContext) => async (base: FastifyInstance) =>
       "/api/sessions/:id/stories/import",
       {
         config: { caller: "user" },
-        schema: {
-          params: sessionParams,
-          body: z.string({ error: "Send the CSV as the request body (Content-Type: text/csv)" }),
+        // The body is the CSV's bytes (importBody), checked in the handler; more than 5 MB is
+        // refused while it arrives, in words naming the limits.
+        schema: { params: sessionParams },
+        errorHandler: (error, _request, reply) => {
+          if (error.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw error;
+          const tooLarge = importTooLarge();
+          return reply.status(tooLarge.status).send(tooLarge.toBody());
         },
       },
       async (request, reply) => {
         const access = await loadSessionAccess(ctx.db, request, request.params.id);
         sessionPolicy.lead(access);
-        if (request.body.trim() === "") throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
-        return reply.status(201).send(await importStories(ctx, access, request.body));
+        const csv = request.body;
+        if (!Buffer.isBuffer(csv)) {
+          const message = "Send the CSV as the request body (Content-Type: text/csv)";
+          throw validationError({ body: [message] }, message);
+        }
+        if (isBlank(csv)) throw validationError({ body: ["The CSV is empty"] }, "The CSV is empty");
+        return reply.status(201).send(await importStories(ctx, access, csv));
       },
     );
   });

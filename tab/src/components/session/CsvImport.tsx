@@ -28,7 +28,8 @@ interface RowError {
 /**
  * Import CSV (leader): columns issuekey,title,description,storypoint or a Jira export
  * (Issue key,Summary,Description). 'Import CSV' uploads the chosen file, or opens the picker
- * and uploads what is picked; the result shows the imported count or the row errors.
+ * and uploads what is picked; the result shows the imported count (and how many descriptions
+ * were shortened to a story's 5,000 characters, issue #23 section 2) or the row errors.
  */
 export function CsvImport({ sessionId }: { sessionId: string }) {
   const styles = useStyles();
@@ -37,14 +38,16 @@ export function CsvImport({ sessionId }: { sessionId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const uploadOnPick = useRef(false);
   const [file, setFile] = useState<File | null>(null);
-  const [result, setResult] = useState<{ imported: number } | { message: string; errors: RowError[] } | null>(null);
+  const [result, setResult] = useState<
+    { imported: number; shortened: number } | { message: string; errors: RowError[] } | null
+  >(null);
 
   const upload = async (chosen: File) => {
     setResult(null);
     const text = await chosen.text();
     importStories.mutate(text, {
-      onSuccess: ({ imported }) => {
-        setResult({ imported });
+      onSuccess: ({ imported, shortened }) => {
+        setResult({ imported, shortened: shortened?.length ?? 0 });
         setFile(null);
         if (inputRef.current) inputRef.current.value = "";
         notify("Success", `Imported ${imported} ${imported === 1 ? "story" : "stories"}.`);
@@ -96,6 +99,9 @@ export function CsvImport({ sessionId }: { sessionId: string }) {
         <MessageBar intent="success" data-testid="import-result">
           <MessageBarBody>
             Imported {result.imported} {result.imported === 1 ? "story" : "stories"}
+            {result.shortened > 0
+              ? `; ${result.shortened} ${result.shortened === 1 ? "description was" : "descriptions were"} longer than 5,000 characters and shortened`
+              : null}
           </MessageBarBody>
         </MessageBar>
       ) : null}
