@@ -1,6 +1,5 @@
 import { proposedFinalPoints, roundResults } from "@pointwise/core/consensus";
 import { deckFor } from "@pointwise/core/decks";
-import { planAllows } from "@pointwise/core/plans";
 import type { StoryView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
 import type { UpdateStoryInput } from "@pointwise/core/storySchemas";
@@ -9,6 +8,7 @@ import type { AppContext } from "../context";
 import { pointingSessions, stories, users, votes } from "../db/schema";
 import { notFound, validationError } from "../errors";
 import { writeBackAfterCompletion } from "../integrations/jira/jiraTickets";
+import { planFeatureAllowed } from "../policies/planPolicy";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { nextOpenStoryId, setActiveStoryId } from "../queries/activeStory";
@@ -149,13 +149,13 @@ export async function updateStory(
   return view;
 }
 
-/** True when the user's plan includes Jira and is paid up (the plan gate of policies/planPolicy). */
+/** True when the user's plan includes Jira and is paid up (policies/planPolicy `planFeatureAllowed`). */
 async function userHasJira(ctx: AppContext, userId: string): Promise<boolean> {
   const [user] = await ctx.db
-    .select({ plan: users.subscriptionPlan, status: users.subscriptionStatus })
+    .select({ subscriptionPlan: users.subscriptionPlan, subscriptionStatus: users.subscriptionStatus })
     .from(users)
     .where(eq(users.id, userId));
-  return !!user && planAllows(user.plan, "jira") && user.status !== "past_due";
+  return !!user && planFeatureAllowed(user, "jira");
 }
 
 /** The history suggestion for a story being completed, or null (unknown story: the transaction answers 404). */

@@ -1,11 +1,12 @@
 import type { RoundTimerView } from "@pointwise/core/roundTimer";
-import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { pointingSessions, stories } from "../db/schema";
-import { notFound, storyNotActive, votingClosed } from "../errors";
+import { notFound } from "../errors";
+import { requireRunningRound } from "../policies/roundPolicy";
 import type { SessionAccess } from "../policies/sessionPolicy";
 import { presentStory } from "../presenters/storyPresenter";
+import { currentStoryIdOf } from "../queries/storyWindow";
 
 /**
  * Starts (or restarts) the round timer of the group's current story (POST
@@ -16,7 +17,7 @@ import { presentStory } from "../presenters/storyPresenter";
  * @param seconds 30-600, checked by the route's schema (core startTimerSchema)
  * @throws 404 for a story of another session; 409 VOTING_CLOSED when its votes are revealed or
  *   it is completed or skipped; 409 STORY_NOT_ACTIVE when it is not the group's story
- *   (session.activeStoryId, else core `currentStory`).
+ *   (policies/roundPolicy `requireRunningRound`).
  */
 export async function startTimer(
   ctx: AppContext,
@@ -34,18 +35,8 @@ export async function startTimer(
       .for("update", { of: stories });
     if (!found || found.story.sessionId !== sessionId) throw notFound("Story not found");
     const row = found.story;
-    if (row.votesRevealed) throw votingClosed("Votes are already revealed for this story");
-    if (!isOpenStory(row)) throw votingClosed();
-    let activeId = found.activeStoryId;
-    if (!activeId) {
-      const queue = await tx
-        .select({ id: stories.id, status: stories.status })
-        .from(stories)
-        .where(eq(stories.sessionId, sessionId))
-        .orderBy(asc(stories.position), asc(stories.createdAt));
-      activeId = currentStory(queue, null)?.id ?? null;
-    }
-    if (activeId !== row.id) throw storyNotActive("The round timer runs only on the group's active story");
+    const currentId = found.activeStoryId ?? (await currentStoryIdOf(tx, sessionId));
+    requireRunningRound(row, currentId, "The round timer runs only on the group's active story");
     const [updated] = await tx
       .update(stories)
       .set({ timerEndsAt: new Date(Date.now() + seconds * 1000), updatedAt: new Date() })

@@ -8,6 +8,15 @@ export interface PlanHolder {
 }
 
 /**
+ * True when `holder` may use `feature` now: the feature is in the holder's plan and the plan is
+ * paid up (not `past_due`). The rule of {@link requirePlanFeature}, for a caller that decides
+ * instead of refusing (the Jira write-back after a completion picks whose connection to use).
+ */
+export function planFeatureAllowed(holder: PlanHolder, feature: PlanFeature): boolean {
+  return planAllows(holder.subscriptionPlan, feature) && holder.subscriptionStatus !== "past_due";
+}
+
+/**
  * The gate of a plan feature (core/plans catalogue; spec part 2 sections 3 and 6): the feature
  * must be in the holder's plan, and a paid plan whose payment failed (`past_due`) does not
  * count until it is paid (issue #11 section 2).

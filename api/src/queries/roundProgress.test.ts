@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { castVoteIfUnchanged, type VoteState } from "../commands/voteWriter";
 import {
   pointingSessions,
   realtimeInstances,
@@ -9,7 +10,7 @@ import {
   votes,
 } from "../db/schema";
 import { startTestServer, type TestServer } from "../testing/testServer";
-import { castVoteIfUnchanged, participantPresence, roundProgress, type VoteState } from "./roundProgress";
+import { participantPresence, roundProgress } from "./roundProgress";
 
 /**
  * The vote's one statement (issue #10): it writes only when the story and session are as the

@@ -2,12 +2,17 @@ import type { SummaryCardState, VotingCardState } from "@pointwise/bot/cardState
 import { roundResults } from "@pointwise/core/consensus";
 import { deckFor } from "@pointwise/core/decks";
 import { sessionSummary } from "@pointwise/core/sessionSummary";
-import { currentStory, isOpenStory } from "@pointwise/core/storyRules";
+import { isOpenStory } from "@pointwise/core/storyRules";
 import { expectedVoters } from "@pointwise/core/voters";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import { stories as storyTable } from "../../db/schema";
 import type { SessionAccess } from "../../policies/sessionPolicy";
 import { ROOM_VIEWER } from "../../presenters/participantPresenter";
+import { presentStory } from "../../presenters/storyPresenter";
 import { participantViews, storyViews, voteViews } from "../../queries/sessionState";
+import { storyCountsOf } from "../../queries/sessionViews";
+import { currentStoryIdOf } from "../../queries/storyWindow";
 
 /** The web app's address of a session ("Open in Pointwise"). */
 export const sessionUrl = (ctx: AppContext, sessionId: string): string =>
@@ -26,8 +31,12 @@ export async function votingCardState(
   refreshUserIds: string[] = [],
 ): Promise<VotingCardState> {
   const session = access.session;
-  const stories = await storyViews(ctx, session.id);
-  const story = currentStory(stories, session.activeStoryId);
+  // The current story and the open count, without reading the backlog (a card is rendered on
+  // every click; issue #24 section 1).
+  const storyId = await currentStoryIdOf(ctx.db, session.id);
+  const [storyRow] = storyId ? await ctx.db.select().from(storyTable).where(eq(storyTable.id, storyId)) : [];
+  const story = storyRow ? presentStory(storyRow) : null;
+  const openStories = (await storyCountsOf(ctx.db, [session.id])).get(session.id)?.openStories ?? 0;
   const participants = expectedVoters(await participantViews(ctx, session.id, ROOM_VIEWER));
   const votes = story
     ? await voteViews(ctx, [story.id], new Set(story.votesRevealed ? [story.id] : []), access.voterKey)
@@ -48,7 +57,7 @@ export async function votingCardState(
         }
       : null,
     voters: participants.map((p) => ({ displayName: p.displayName, hasVoted: votedKeys.has(p.voterKey) })),
-    remaining: stories.filter((s) => isOpenStory(s) && s.id !== story?.id).length,
+    remaining: openStories - (story && isOpenStory(story) ? 1 : 0),
     openUrl: sessionUrl(ctx, session.id),
     viewer: { ownPoints: own?.points ?? null, isLeader: access.isLeader },
     refreshUserIds,

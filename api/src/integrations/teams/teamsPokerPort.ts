@@ -1,6 +1,5 @@
 import type { ConversationRef, PokerPort, TeamsUserRef } from "@pointwise/bot/pokerPort";
 import { createSessionSchema } from "@pointwise/core/sessionSchemas";
-import { currentStory } from "@pointwise/core/storyRules";
 import { voterKeyOf } from "@pointwise/core/voters";
 import type { UserRow } from "../../auth/currentUser";
 import { userForTeamsIdentity } from "../../auth/teamsSso";
@@ -15,7 +14,7 @@ import type { AppContext } from "../../context";
 import { notFound, permissionDenied, validationError } from "../../errors";
 import { loadSessionAccess, type SessionAccess, sessionPolicy } from "../../policies/sessionPolicy";
 import { findConversation } from "../../queries/conversations";
-import { storyViews } from "../../queries/sessionState";
+import { currentStoryIdOf } from "../../queries/storyWindow";
 import { summaryCardState, votingCardState } from "./cardStates";
 
 /** Most Teams ids a card's refresh list may hold (Universal Actions limit). */
@@ -70,15 +69,15 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
   const refreshIds = async (conversationId: string) => (await findConversation(ctx, conversationId))?.cardUserIds ?? [];
   const card = async (conversation: ConversationRef, a: SessionAccess) =>
     votingCardState(ctx, a, await refreshIds(conversation.id));
-  /** The group's current story (core currentStory). */
+  /** The group's current story (queries/storyWindow `currentStoryIdOf`: no story list read). */
   const currentStoryId = async (a: SessionAccess): Promise<string> => {
-    const story = currentStory(await storyViews(ctx, a.session.id), a.session.activeStoryId);
-    if (!story)
+    const id = await currentStoryIdOf(ctx.db, a.session.id);
+    if (!id)
       throw validationError(
         { story: ["No story to estimate. Add one with: add <story title>"] },
         "No story to estimate. Add one with: add <story title>",
       );
-    return story.id;
+    return id;
   };
 
   return {
@@ -118,7 +117,6 @@ export function createTeamsPokerPort(ctx: AppContext, cardPosted: (sessionId: st
     },
     async vote(conversation, who, storyId, points) {
       const { access: a } = await access(conversation, who);
-      sessionPolicy.participate(a);
       await castVote(ctx, a, { storyId: storyId ?? (await currentStoryId(a)), points });
       return card(conversation, a);
     },

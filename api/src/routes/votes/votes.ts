@@ -22,7 +22,6 @@ export const voteRoutes = (ctx: AppContext) => async (base: FastifyInstance) => 
 
   app.post("/api/votes", { schema: { body: castVoteSchema } }, async (request) => {
     const { story, access } = await loadStoryAccess(ctx, request, request.body.storyId);
-    sessionPolicy.participate(access);
     return castVote(ctx, access, request.body, story);
   });
 
