@@ -5,7 +5,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySession from "@fastify/session";
 import fastifySwagger from "@fastify/swagger";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type RouteOptions } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -19,6 +19,7 @@ import type { UserRow } from "./auth/currentUser";
 import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
+import { autoRevealPushedRound } from "./commands/autoRevealer";
 import type { TrustProxy } from "./config";
 import { httpServerOptions, limitConnectionsPerAddress } from "./connectionLimits";
 import type { AppContext } from "./context";
@@ -27,12 +28,12 @@ import { settleJiraWriteBacks } from "./integrations/jira/jiraTickets";
 import { lazyCloudAdapter } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { startRetentionSchedule } from "./jobs/retention";
+import { startRoundTimerScheduler } from "./jobs/roundTimerScheduler";
 import { registerJsonBodyParser } from "./jsonBody";
 import { createAiCallGuard } from "./pointbot/aiCallGuard";
-import { startRoundTimerScheduler } from "./realtime/roundTimerScheduler";
 import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
-import { realtimeRoutes } from "./realtime/wsRoute";
+import { onParticipantsPushed } from "./realtime/participantsUpdate";
 import { accountRoutes } from "./routes/account/account";
 import { authRoutes } from "./routes/auth/auth";
 import { logoutRoutes } from "./routes/auth/logout";
@@ -57,6 +58,7 @@ import { suggestionRoutes } from "./routes/suggestions/suggestions";
 import { teamRoutes } from "./routes/teams/teams";
 import { teamsMessageRoutes } from "./routes/teamsMessages/teamsMessages";
 import { voteRoutes } from "./routes/votes/votes";
+import { realtimeRoutes } from "./routes/ws/wsRoute";
 import { isWebAppPage, registerWebApp, sendWebAppPage } from "./routes/webApp/webApp";
 
 declare module "fastify" {
@@ -107,11 +109,20 @@ function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: st
   return (_address, hop) => hop < trust;
 }
 
+/** What `buildApp` may be told besides the context. */
+export interface BuildAppOptions {
+  /**
+   * Told of every route as it is registered (Fastify's `onRoute` hook, added before any route):
+   * the test server lists them, so routeGuards.test checks every route the app has.
+   */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /**
  * Builds the whole server: REST API, CSRF, sessions, rate limits, `/ws`, the built web app.
  * Nothing listens until the caller calls `listen`.
  */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = ctx;
   const secure = config.nodeEnv === "production" || (config.publicUrl?.startsWith("https://") ?? false);
   const app = Fastify({
@@ -121,6 +132,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ...httpServerOptions(config.http),
   });
+  const { onRoute } = options;
+  if (onRoute) app.addHook("onRoute", (route) => onRoute(route));
   // First of all hooks: a connection or request over the per-address cap costs no further work.
   limitConnectionsPerAddress(app, config);
   app.setValidatorCompiler(validatorCompiler);
@@ -288,6 +301,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await api.register(teamsMessageRoutes(ctx, adapter));
     await api.register(realtimeRoutes(ctx));
   });
+  // A change of the room may complete a round: realtime/ reports each pushed round, the command
+  // decides the auto-reveal (issue #24 section 2: realtime/ imports no command).
+  onParticipantsPushed(ctx, (round) => autoRevealPushedRound(ctx, round));
   const roundTimers = startRoundTimerScheduler(ctx, app.log);
   app.addHook("onClose", async () => roundTimers.stop());
 

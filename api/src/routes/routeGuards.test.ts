@@ -1,16 +1,29 @@
 import { ApiClient } from "../testing/apiClient";
 import { buildSession, buildStory, buildUser, joinGuest, type TestUser } from "../testing/factories";
+import { insertInsight } from "../testing/insights";
 import { startTestServer, type TestServer } from "../testing/testServer";
 
 /**
  * Every route that needs an identity answers 401 without one, and every route on a session's
  * data answers 403 to a signed-in attacker who is not a member (STYLE.md point 3). The victim's
- * data is unchanged afterwards.
+ * data is unchanged afterwards. The lists below are checked against the routes the app
+ * registered (Fastify's `onRoute`, TestServer.routes): a new route fails this file until it is
+ * listed, as guarded or as public with its reason (issue #24 section 4).
  */
 let server: TestServer;
 let victim: TestUser;
 let attacker: TestUser;
-let ids: { session: string; story: string; team: string; guest: string };
+let ids: {
+  session: string;
+  story: string;
+  team: string;
+  guest: string;
+  suggestion: string;
+  insight: string;
+};
+
+/** An id no row has (for routes whose guard runs before the lookup). */
+const NONE = "00000000-0000-4000-8000-000000000000";
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -20,18 +33,40 @@ beforeAll(async () => {
   await victim.client.post("/api/votes", { storyId: story.id, points: 13 });
   const team = await victim.client.post<{ id: string }>("/api/teams", { name: "Victims" });
   const guest = await joinGuest(server.url, built.session.id);
-  ids = { session: built.session.id, story: story.id, team: team.body.id, guest: guest.join.participant.id };
+  // A guest's suggestion waits for the leader's approval; an insight row as PointBot writes it.
+  const suggestion = await guest.client.post<{ suggestion: { id: string } }>(`/api/stories/${story.id}/suggestions`, {
+    content: "Keeps the totals",
+  });
+  const insight = await insertInsight(server.ctx, built.session.id);
+  ids = {
+    session: built.session.id,
+    story: story.id,
+    team: team.body.id,
+    guest: guest.join.participant.id,
+    suggestion: suggestion.body.suggestion.id,
+    insight: insight.id,
+  };
   attacker = await buildUser(server.url, { firstName: "Mallory" });
 });
 afterAll(() => server.close());
 
 type Route = [method: string, path: string, body?: unknown];
 
-/** Fills `:session`, `:story`, `:team`, `:guest` and `:victim` in a route template. */
+/** Values of the other `:params` of the templates below. */
+const fixed: Record<string, string> = {
+  token: "some-token",
+  invitation: NONE,
+  provider: "google",
+  conversation: "19:meeting_guard@thread.v2",
+};
+
+/** Fills `:session`, `:story`, `:team`, `:guest`, `:suggestion`, `:insight`, `:victim` and `fixed` in a template. */
 const resolve = (template: string) =>
-  template.replace(/:(session|story|team|guest|victim)\b/g, (_m, key: string) =>
-    key === "victim" ? victim.user.id : ids[key as keyof typeof ids],
-  );
+  template.replace(/:([a-z]+)\b/g, (whole, key: string) => {
+    if (key === "victim") return victim.user.id;
+    if (key in ids) return ids[key as keyof typeof ids];
+    return fixed[key] ?? whole;
+  });
 
 const sessionRoutes: Route[] = [
   ["GET", "/api/sessions/:session"],
@@ -75,6 +110,14 @@ const sessionRoutes: Route[] = [
   ["POST", "/api/votes"],
   ["GET", "/api/votes/:story/:victim"],
   ["GET", "/api/votes/:story/anonymous/:guest"],
+  ["GET", "/api/sessions/:session/card"],
+  ["POST", "/api/sessions/:session/teams-message", {}],
+  ["GET", "/api/sessions/:session/stories/window"],
+  ["POST", "/api/sessions/:session/stories/import"],
+  ["POST", "/api/stories/:story/move", { afterStoryId: null }],
+  ["POST", "/api/suggestions/:suggestion/approve"],
+  ["DELETE", "/api/suggestions/:suggestion"],
+  ["DELETE", "/api/insights/:insight"],
 ];
 
 const teamRoutes: Route[] = [
@@ -89,7 +132,7 @@ const teamRoutes: Route[] = [
   ["PATCH", "/api/teams/:team/members/:victim", { role: "member" }],
   ["DELETE", "/api/teams/:team/members/:victim"],
   ["GET", "/api/teams/:team/invitations"],
-  ["DELETE", "/api/teams/:team/invitations/00000000-0000-4000-8000-000000000000"],
+  ["DELETE", "/api/teams/:team/invitations/:invitation"],
 ];
 
 const userRoutes: Route[] = [
@@ -103,7 +146,7 @@ const userRoutes: Route[] = [
   ["GET", "/api/teams"],
   ["POST", "/api/teams", { name: "x" }],
   ["GET", "/api/subscription/status"],
-  ["POST", "/api/team-invitations/some-token/accept"],
+  ["POST", "/api/team-invitations/:token/accept"],
   ["POST", "/api/subscription/create-checkout-session", { plan: "pro" }],
   ["POST", "/api/subscription/create-portal-session"],
   ["POST", "/api/subscription/cancel"],
@@ -119,20 +162,84 @@ const userRoutes: Route[] = [
     "/api/teams/integration/test",
     { type: "jira", config: { serverUrl: "https://team.atlassian.net", email: "a@example.com", apiToken: "t" } },
   ],
+  ["GET", "/api/account/export"],
+  ["DELETE", "/api/account"],
+  ["DELETE", "/api/auth/providers/:provider"],
+  ["POST", "/api/auth/change-password", { currentPassword: "Estimate8Points", newPassword: "Reestimate13Points" }],
+  ["POST", "/api/auth/logout-all"],
+  ["POST", "/api/auth/link/:provider"],
+  ["POST", "/api/auth/link/bluesky", { handle: "someone.bsky.social" }],
+  ["POST", "/api/stories/generate-enhanced-description", { title: "Checkout" }],
+  ["PUT", "/api/meetings/:conversation/session", { title: "Stand-up" }],
+];
+
+/**
+ * Routes that answer without an identity by design, each with where its own guard is (if any).
+ * HEAD routes are Fastify's copies of GET routes (exposeHeadRoutes) and follow their GET.
+ */
+const publicRoutes: [method: string, path: string, why: string][] = [
+  ["GET", "/*", "the web app's files"],
+  ["GET", "/ws", "the upgrade; every frame checks the session policy (wsRoute.test)"],
+  ["GET", "/api/health", "liveness"],
+  ["GET", "/api/hot-reload-test", "build check of the web app"],
+  ["GET", "/api/openapi.json", "the API description"],
+  ["GET", "/api/csrf-token", "issued before sign-in"],
+  ["GET", "/api/auth/providers", "the sign-in page lists them"],
+  ["GET", "/api/auth/:provider", "starts a sign-in"],
+  ["GET", "/api/auth/:provider/callback", "ends a sign-in (state checked)"],
+  ["GET", "/api/auth/bluesky", "starts a sign-in"],
+  ["GET", "/api/auth/bluesky/callback", "ends a sign-in (state checked)"],
+  ["GET", "/api/auth/bluesky/client-metadata.json", "read by the Bluesky server"],
+  ["GET", "/api/login", "redirects to the sign-in page"],
+  ["POST", "/api/login", "signs in"],
+  ["GET", "/api/logout", "signs out whoever calls"],
+  ["POST", "/api/logout", "signs out whoever calls"],
+  ["POST", "/api/register", "creates an account"],
+  ["POST", "/api/auth/forgot-password", "by e-mail address"],
+  ["POST", "/api/auth/reset-password", "by the e-mailed token"],
+  ["POST", "/api/sessions/:session/join-anonymous", "a guest joins by name (team setting checked)"],
+  ["GET", "/api/sessions/:session/join-info", "the join page's title and rules, rate limited"],
+  ["GET", "/api/meetings/:conversation/session", "which session a meeting runs; its data stays guarded"],
+  ["POST", "/api/messages", "Bot Framework's signed token (bot.test)"],
+  ["POST", "/api/subscription/webhook", "Stripe's signature (subscription tests)"],
 ];
 
 const send = (client: ApiClient, [method, path, body]: Route) =>
   client.request<{ code: string }>(
     method,
     resolve(path),
-    path === "/api/votes"
-      ? { storyId: ids.story, points: 1 }
-      : path.endsWith("/create-ticket")
-        ? { storyId: ids.story }
-        : path.endsWith("/story-order")
-          ? { storyIds: [ids.story] }
-          : body,
+    path.endsWith("/stories/import")
+      ? "title\nInjected"
+      : path === "/api/votes"
+        ? { storyId: ids.story, points: 1 }
+        : path.endsWith("/create-ticket")
+          ? { storyId: ids.story }
+          : path.endsWith("/story-order")
+            ? { storyIds: [ids.story] }
+            : body,
+    path.endsWith("/stories/import") ? { contentType: "text/csv" } : {},
   );
+
+/** A route's shape with its parameters' names left out: `GET /api/sessions/:/card`. */
+const shape = (method: string, path: string) => `${method} ${path.replace(/:[A-Za-z]+/g, ":")}`;
+
+describe("the lists cover the app's routes (from Fastify's onRoute)", () => {
+  const listed = () => [...sessionRoutes, ...teamRoutes, ...userRoutes, ...publicRoutes].map((r) => shape(r[0], r[1]));
+
+  it("lists every registered route, as guarded or as public", () => {
+    const known = new Set(listed());
+    const registered = server.routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS");
+    expect(registered.length).toBeGreaterThan(100);
+    expect(registered.map((r) => shape(r.method, r.url)).filter((r) => !known.has(r))).toEqual([]);
+  });
+
+  it("lists no route the app does not have, and each HEAD route has its GET", () => {
+    const registered = new Set(server.routes.map((r) => shape(r.method, r.url)));
+    expect(listed().filter((r) => !registered.has(r))).toEqual([]);
+    const heads = server.routes.filter((r) => r.method === "HEAD");
+    expect(heads.filter((r) => !registered.has(shape("GET", r.url)))).toEqual([]);
+  });
+});
 
 describe("401 without an identity", () => {
   it.each([...sessionRoutes, ...teamRoutes, ...userRoutes].map((r) => [`${r[0]} ${r[1]}`, r] as const))(
@@ -176,5 +283,32 @@ describe("403 for a signed-in attacker", () => {
     expect(team.body.settings).toMatchObject({ allowAnonymousParticipants: true, privateTeam: true });
     const members = await victim.client.get<{ role: string }[]>(`/api/teams/${ids.team}/members`);
     expect(members.body.map((m) => m.role)).toEqual(["owner"]);
+  });
+});
+
+describe("the Teams card and summary routes (issue #24 section 4: missed by the hand-made list)", () => {
+  it("GET /api/sessions/{id}/card: the voting card for a member, 404 for no session", async () => {
+    const res = await victim.client.get<{ card: { type: string; body: unknown[] } }>(
+      `/api/sessions/${ids.session}/card`,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.card.type).toBe("AdaptiveCard");
+    expect(JSON.stringify(res.body.card)).toContain("Secret story");
+    expect((await victim.client.get(`/api/sessions/${NONE}/card`)).status).toBe(404);
+  });
+
+  it("POST /api/sessions/{id}/teams-message: 400 for a malformed body, the summary for a member", async () => {
+    const bad = await victim.client.post<{ code: string }>(`/api/sessions/${ids.session}/teams-message`, {
+      completedStories: "many",
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe("VALIDATION_ERROR");
+    const res = await victim.client.post<{ posted: boolean; message: string }>(
+      `/api/sessions/${ids.session}/teams-message`,
+      {},
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.posted).toBe(false);
+    expect(res.body.message).toContain("Victim's session");
   });
 });

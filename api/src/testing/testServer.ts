@@ -12,7 +12,16 @@ import { Hub } from "../realtime/hub";
 export interface TestServer {
   url: string;
   ctx: AppContext;
+  /** Every route the app registered (Fastify's `onRoute`), in registration order. */
+  routes: RegisteredRoute[];
   close(): Promise<void>;
+}
+
+/** One registered route: each method of a route is a row of its own (HEAD included). */
+export interface RegisteredRoute {
+  method: string;
+  /** The path as registered, with its `:params` (e.g. `/api/sessions/:id/card`). */
+  url: string;
 }
 
 /** Which database the suite runs on: `PW_TEST_DB=postgres` selects the PostgreSQL server. */
@@ -110,13 +119,20 @@ export async function startTestServer(
     pointbot: createPointBotEngine(config),
     voteRate: new VoteRateLimiter(config.votes),
   };
-  const app = await buildApp(ctx);
+  const routes: RegisteredRoute[] = [];
+  const app = await buildApp(ctx, {
+    onRoute: (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) routes.push({ method, url: route.url });
+    },
+  });
   await app.listen({ port: 0, host: "127.0.0.1" });
   const address = app.server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
     ctx,
+    routes,
     async close() {
       await hub.stop();
       await app.close();
