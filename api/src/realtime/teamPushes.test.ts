@@ -1,6 +1,7 @@
 import type { TeamInviteResult, TeamView } from "@pointwise/core/presented";
 import pg from "pg";
 import { buildUser, type TestUser } from "../testing/factories";
+import { roundTrip } from "../testing/room";
 import {
   startTestServer,
   startTwoInstances,
@@ -17,11 +18,14 @@ import { openSocket, type TestSocket } from "../testing/wsClient";
  * joins a team (`watch_my_teams`), and delivery across two instances.
  */
 
-/** A team of `owner` with `member` added at once (an existing account). */
-async function buildTeam(url: string): Promise<{ team: TeamView; owner: TestUser; member: TestUser }> {
-  const owner = await buildUser(url, { firstName: "Olga" });
-  const member = await buildUser(url, { firstName: "Max" });
-  const team = (await owner.client.post<TeamView>("/api/teams", { name: "Platform" })).body;
+/** A team of `owner` (built when not given) with `member` (built when not given) added at once. */
+async function buildTeam(
+  url: string,
+  people: { owner?: TestUser; member?: TestUser; name?: string } = {},
+): Promise<{ team: TeamView; owner: TestUser; member: TestUser }> {
+  const owner = people.owner ?? (await buildUser(url, { firstName: "Olga" }));
+  const member = people.member ?? (await buildUser(url, { firstName: "Max" }));
+  const team = (await owner.client.post<TeamView>("/api/teams", { name: people.name ?? "Platform" })).body;
   const res = await owner.client.post<TeamInviteResult>(`/api/teams/${team.id}/invite`, {
     email: member.email,
     role: "member",
@@ -55,7 +59,11 @@ describe("watch_team on one instance", () => {
 
   it("pushes a role change and the removal to the member, who then loses the watch", async () => {
     const { team, owner, member } = await buildTeam(server.url);
+    // A second team of both: its pushes to the member pass the same per-socket check, in order.
+    const marker = (await buildTeam(server.url, { owner, member, name: "Marker" })).team;
     const memberWs = await watch(server.url, member, team.id);
+    memberWs.send({ type: "watch_team", teamId: marker.id });
+    await memberWs.next("ack", (m) => m.for === "watch_team" && m.teamId === marker.id);
     const ownerWs = await watch(server.url, owner, team.id);
     try {
       const changed = await owner.client.patch(`/api/teams/${team.id}/members/${member.user.id}`, { role: "admin" });
@@ -75,11 +83,14 @@ describe("watch_team on one instance", () => {
         userId: member.user.id,
       });
 
-      // Unsubscribed: a later change reaches the owner but no longer the removed member.
+      // Unsubscribed: a later change reaches the owner but no longer the removed member. The
+      // owner's frame says the hub handed the edit to the team's watchers; the marker team's
+      // edit, handed out after it, reaches the member's socket after any frame of the first.
       await owner.client.patch(`/api/teams/${team.id}`, { name: "Core" });
       await ownerWs.next("team_updated", (m) => m.change === "team_edited");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(memberWs.messages.filter((m) => m.type === "team_updated")).toHaveLength(1);
+      await owner.client.patch(`/api/teams/${marker.id}`, { name: "Marker 2" });
+      await memberWs.next("team_updated", (m) => m.teamId === marker.id && m.change === "team_edited");
+      expect(memberWs.messages.filter((m) => m.type === "team_updated" && m.teamId === team.id)).toHaveLength(1);
       expect(memberWs.messages.filter((m) => m.type === "team_access_revoked")).toHaveLength(1);
     } finally {
       await memberWs.close();
@@ -139,11 +150,24 @@ describe("watch_team on one instance", () => {
         teamId: other.id,
       });
 
-      // Sending it twice changes nothing; a bystander's socket hears none of it.
+      // Sending it twice changes nothing: the next addition arrives once. `team_added` is handed
+      // to the sockets before the answer, so a round trip after it is the barrier.
       mine.send({ type: "watch_my_teams" });
       await mine.next("ack", (m) => m.for === "watch_my_teams");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(mine.messages.filter((m) => m.type === "team_added")).toHaveLength(2);
+      const third = (await owner.client.post<TeamView>("/api/teams", { name: "Data" })).body;
+      await owner.client.post<TeamInviteResult>(`/api/teams/${third.id}/invite`, {
+        email: newcomer.email,
+        role: "member",
+      });
+      await mine.next("team_added", (m) => m.teamId === third.id);
+      await roundTrip(mine);
+      expect(mine.messages.filter((m) => m.type === "team_added").map((m) => m.teamId)).toEqual([
+        team.id,
+        other.id,
+        third.id,
+      ]);
+      // A bystander's socket hears none of it.
+      await roundTrip(theirs);
       expect(theirs.messages.some((m) => m.type === "team_added")).toBe(false);
     } finally {
       await mine.close();
