@@ -135,6 +135,8 @@ export async function startServer(
     AUTH_RATE_LIMIT_IP: "100000000",
     // Every bench client connects from 127.0.0.1 (bench/dos restores the default of 50).
     WS_MAX_SOCKETS_PER_IP: "100000000",
+    // ...and so does every TCP connection: 500 joiners hold 500 (issue #23 section 5 caps them at 256).
+    HTTP_MAX_CONNECTIONS_PER_IP: "100000000",
     // Benches vote faster per voter than a person (the dos victim every 100 ms; throughput runs):
     // the per-voter budget (issue #23 section 7) would measure itself instead.
     VOTE_RATE_PER_SECOND: "100000000",
