@@ -28,7 +28,17 @@ const PROBES: [string, string, boolean][] = [
   ["api/src/routes/probe/probeRouteToClient.ts", "../../db/database", true],
   ["api/src/routes/probe/probeRouteToDrizzle.ts", "drizzle-orm", true],
   ["api/src/routes/probe/probeRouteToQueries.ts", "../../queries/votes", false],
-  ["api/src/realtime/wsRoute.ts", "../db/schema", true],
+  // The WebSocket route and its frame handlers are routes (issue #24 section 2): no SQL, commands allowed.
+  ["api/src/routes/ws/probeWsHandlerToSchema.ts", "../../db/schema", true],
+  ["api/src/routes/ws/probeWsHandlerToDrizzle.ts", "drizzle-orm", true],
+  ["api/src/routes/ws/probeWsHandlerToCommand.ts", "../../commands/voteCaster", false],
+  ["api/src/routes/ws/probeWsHandlerToRealtime.ts", "../../realtime/rooms", false],
+  // realtime/ (broker, rooms, presence, watchers) calls no command, job or route; it may read the database.
+  ["api/src/realtime/probeRealtimeToCommand.ts", "../commands/autoRevealer", true],
+  ["api/src/realtime/probeRealtimeToJob.ts", "../jobs/roundTimerScheduler", true],
+  ["api/src/realtime/probeRealtimeToRoute.ts", "../routes/ws/wsRoute", true],
+  ["api/src/realtime/probeRealtimeToQueries.ts", "../queries/roundProgress", false],
+  ["api/src/realtime/probeRealtimeToDb.ts", "../db/schema", false],
   ["api/src/commands/probeCommandToDb.ts", "../db/schema", false],
 ];
 

@@ -19,6 +19,7 @@ import type { UserRow } from "./auth/currentUser";
 import { ownSocketOrigins, TEAMS_HOSTS } from "./auth/origins";
 import { PgSessionStore, SESSION_COOKIE } from "./auth/sessionStore";
 import { createSsoVerifier, userForTeamsIdentity } from "./auth/teamsSso";
+import { autoRevealPushedRound } from "./commands/autoRevealer";
 import type { TrustProxy } from "./config";
 import { httpServerOptions, limitConnectionsPerAddress } from "./connectionLimits";
 import type { AppContext } from "./context";
@@ -27,12 +28,12 @@ import { settleJiraWriteBacks } from "./integrations/jira/jiraTickets";
 import { lazyCloudAdapter } from "./integrations/teams/botAdapter";
 import { startCardUpdater } from "./integrations/teams/cardUpdater";
 import { startRetentionSchedule } from "./jobs/retention";
+import { startRoundTimerScheduler } from "./jobs/roundTimerScheduler";
 import { registerJsonBodyParser } from "./jsonBody";
 import { createAiCallGuard } from "./pointbot/aiCallGuard";
-import { startRoundTimerScheduler } from "./realtime/roundTimerScheduler";
+import { onParticipantsPushed } from "./realtime/participantsUpdate";
 import { handleSocketError } from "./realtime/socketErrors";
 import { guardSocketOrigin } from "./realtime/socketOrigin";
-import { realtimeRoutes } from "./realtime/wsRoute";
 import { accountRoutes } from "./routes/account/account";
 import { authRoutes } from "./routes/auth/auth";
 import { logoutRoutes } from "./routes/auth/logout";
@@ -58,6 +59,7 @@ import { teamRoutes } from "./routes/teams/teams";
 import { teamsMessageRoutes } from "./routes/teamsMessages/teamsMessages";
 import { voteRoutes } from "./routes/votes/votes";
 import { isWebAppPage, registerWebApp, sendWebAppPage } from "./routes/webApp/webApp";
+import { realtimeRoutes } from "./routes/ws/wsRoute";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -299,6 +301,9 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     await api.register(teamsMessageRoutes(ctx, adapter));
     await api.register(realtimeRoutes(ctx));
   });
+  // A change of the room may complete a round: realtime/ reports each pushed round, the command
+  // decides the auto-reveal (issue #24 section 2: realtime/ imports no command).
+  onParticipantsPushed(ctx, (round) => autoRevealPushedRound(ctx, round));
   const roundTimers = startRoundTimerScheduler(ctx, app.log);
   app.addHook("onClose", async () => roundTimers.stop());
 

@@ -10,7 +10,7 @@ import { type BenchServer, cpuSeconds, execSql, startServer } from "../lib/serve
 import { fmt, percentile, table } from "../lib/stats";
 import type { LoadClientData, LoadClientMessage, PhaseReport, Samples } from "./loadClient";
 
-/** The hub's NOTIFY channel (api/src/realtime/hub.ts). */
+/** The hub's NOTIFY channel (api/src/realtime/broker.ts). */
 const CHANNEL = "pointwise_events";
 const TARGET_P99_MS = 50;
 const CONNECT_CONCURRENCY = 100;
@@ -74,7 +74,7 @@ class NotifyCounter {
       const size = Buffer.byteLength(payload);
       this.count++;
       this.bytes += size;
-      // Payload: `<instanceId>|<sessionId>|<frame>` or `...|@<realtime_events id>` (hub.ts).
+      // Payload: `<instanceId>|<sessionId>|<frame>` or `...|@<realtime_events id>` (realtime/broker.ts).
       const frame = payload.slice(payload.indexOf("|", payload.indexOf("|") + 1) + 1);
       const type = frame.startsWith("@") ? "(table row)" : (/^\{"type":"(\w+)"/.exec(frame)?.[1] ?? "?");
       const entry = this.byType.get(type) ?? { count: 0, bytes: 0 };

@@ -2,7 +2,7 @@ import type { StoryView } from "@pointwise/core/presented";
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { eq } from "drizzle-orm";
 import { stories } from "../db/schema";
-import { TIMER_SWEEP_MS } from "../realtime/roundTimerScheduler";
+import { TIMER_SWEEP_MS } from "../jobs/roundTimerScheduler";
 import { buildSession, buildStory, joinGuest, type TestUser } from "../testing/factories";
 import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";

@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import type { Tx } from "../db/database";
 import { pointingSessions, stories } from "../db/schema";
 import { roundProgress } from "../queries/roundProgress";
+import type { PushedRound } from "../realtime/participantsUpdate";
 import { type RevealResult, revealVotesWhen } from "./votesRevealer";
 
 /** True when the session reveals automatically (its `autoReveal` setting, read inside `tx`). */
@@ -34,6 +35,20 @@ export function autoRevealIfComplete(
     const progress = await roundProgress(tx, sessionId, story.id);
     return progress.expectedVoters > 0 && progress.votedCount >= progress.expectedVoters;
   });
+}
+
+/**
+ * Auto-reveal after a change of the room (issue #8 sections 1 and 2): someone the round waited
+ * for left, became an observer or was removed, and the `participants_update` just pushed shows
+ * everyone expected has voted on the current story (votedCount >= expectedVoters > 0) in an
+ * auto-reveal session; then reveals as `autoRevealIfComplete` does (checked again under the
+ * story's lock). app.ts registers it with realtime/participantsUpdate's `onParticipantsPushed`.
+ * @returns the reveal, or null when the round still waits (or auto-reveal is off)
+ */
+export async function autoRevealPushedRound(ctx: AppContext, round: PushedRound): Promise<RevealResult | null> {
+  const complete = round.expectedVoters > 0 && round.votedCount >= round.expectedVoters;
+  if (!round.autoReveal || !round.currentStoryId || !complete) return null;
+  return autoRevealIfComplete(ctx, round.sessionId, round.currentStoryId);
 }
 
 /**

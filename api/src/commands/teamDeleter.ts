@@ -13,7 +13,7 @@ import { publishTeamUpdated } from "../realtime/teamUpdated";
  * is not touched, so the retention job's "ended" is unchanged), then the team row goes and with
  * it (cascades) its members, invitations, integrations, audit log and estimate history. A failure
  * anywhere rolls all of it back. After the commit the team's watchers are told: being no longer
- * members, each gets `team_access_revoked` (realtime/wsRoute re-reads membership before a push).
+ * members, each gets `team_access_revoked` (routes/ws/wsSocket re-reads membership before a push).
  * @throws 404 NOT_FOUND when the team was deleted meanwhile.
  */
 export async function deleteTeam(ctx: AppContext, team: TeamRow): Promise<TeamDeletionResult> {

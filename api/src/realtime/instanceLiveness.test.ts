@@ -3,7 +3,7 @@ import { realtimeInstances, realtimePresence } from "../db/schema";
 import { buildSession, joinGuest } from "../testing/factories";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
-import { HEARTBEAT_MS } from "./hub";
+import { HEARTBEAT_MS } from "./presence";
 
 /**
  * Presence lives while its instance does (issue #10: one `realtime_instances` row an instance,

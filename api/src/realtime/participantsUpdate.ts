@@ -1,7 +1,6 @@
 import type { ParticipantView } from "@pointwise/core/presented";
 import { parseVoterKey } from "@pointwise/core/voters";
 import { eq, sql } from "drizzle-orm";
-import { autoRevealIfComplete } from "../commands/autoRevealer";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants } from "../db/schema";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
@@ -69,6 +68,35 @@ interface SessionQueue {
 
 /** Per application context (a server instance, or a test's app): sessionId -> queue. */
 const queuesByContext = new WeakMap<AppContext, Map<string, SessionQueue>>();
+
+/**
+ * A session's round as a `participants_update` has just pushed it (counts from the same read of
+ * the room), and whether the session reveals automatically: what the command layer needs to decide
+ * that a change of the room completed the round (issue #8 sections 1 and 2).
+ */
+export interface PushedRound {
+  sessionId: string;
+  /** The session's `autoReveal` setting. */
+  autoReveal: boolean;
+  currentStoryId: string | null;
+  votedCount: number;
+  expectedVoters: number;
+}
+
+/**
+ * Told after each `participants_update` frame is published, before the callers waiting for it
+ * resume; its failure is swallowed (the frame went out). realtime/ decides no reveal itself
+ * (issue #24 section 2): app.ts registers commands/autoRevealer's `autoRevealPushedRound`.
+ */
+export type PushedRoundListener = (round: PushedRound) => Promise<unknown>;
+
+/** Per application context: the one listener of pushed rounds. */
+const roundListeners = new WeakMap<AppContext, PushedRoundListener>();
+
+/** Registers (or replaces) the listener told of the round each `participants_update` of `ctx` pushed. */
+export function onParticipantsPushed(ctx: AppContext, listener: PushedRoundListener): void {
+  roundListeners.set(ctx, listener);
+}
 
 function queueOf(ctx: AppContext, sessionId: string): SessionQueue {
   let queues = queuesByContext.get(ctx);
@@ -205,11 +233,16 @@ async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Pr
     ...progress,
   });
   // Someone the round waited for left, became an observer or was removed: that may complete the
-  // round (issue #8 sections 1 and 2). autoRevealIfComplete checks again under the story's lock.
-  const complete = progress.expectedVoters > 0 && progress.votedCount >= progress.expectedVoters;
-  if (session.autoReveal && progress.currentStoryId && complete) {
-    await autoRevealIfComplete(ctx, sessionId, progress.currentStoryId).catch(() => null);
-  }
+  // round (issue #8 sections 1 and 2); the listener (the command layer) decides.
+  await roundListeners
+    .get(ctx)?.({
+      sessionId,
+      autoReveal: session.autoReveal,
+      currentStoryId: progress.currentStoryId,
+      votedCount: progress.votedCount,
+      expectedVoters: progress.expectedVoters,
+    })
+    .catch(() => null);
 }
 
 /**

@@ -15,7 +15,8 @@ export const TIMER_SWEEP_MS = 5000;
  * timeout at its deadline (a restart or `timer_stopped` cancels it); a sweep at start-up and
  * every TIMER_SWEEP_MS reveals whatever deadline has passed. Revealing is idempotent, so
  * instances racing for the same story reveal it once. Sessions without auto-reveal are left
- * alone: their clients show "Time's up".
+ * alone: their clients show "Time's up". A job, not realtime/: it calls the reveal command
+ * (issue #24 section 2), listening to what the hub publishes.
  * @returns `stop()`, which cancels the timeouts and the sweep
  */
 export function startRoundTimerScheduler(ctx: AppContext, log: FastifyBaseLogger): { stop(): void } {
