@@ -2,7 +2,7 @@ import type { ApproveSuggestionResult, CriteriaSuggestionView } from "@pointwise
 import { eq } from "drizzle-orm";
 import { acceptanceCriteriaSuggestions, pointingSessions } from "../db/schema";
 import type { SessionAccess } from "../policies/sessionPolicy";
-import { buildSession, buildStory, buildUser, joinMember } from "../testing/factories";
+import { buildRoom } from "../testing/room";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
 import { addPendingSuggestions, POINTBOT_LOCAL_LABEL } from "./pointbotSuggestionAdder";
@@ -19,13 +19,7 @@ afterAll(() => server.close());
 
 const suggestionsPath = (storyId: string) => `/api/stories/${storyId}/suggestions`;
 
-async function room() {
-  const { leader, session } = await buildSession(server.url);
-  const story = await buildStory(leader, session.id, { title: "Export the sprint report" });
-  const member = await buildUser(server.url, { firstName: "Mia", lastName: "Member" });
-  await joinMember(member, session.id);
-  return { leader, member, session, story };
-}
+const room = () => buildRoom(server.url, { storyTitle: "Export the sprint report" });
 
 it("refuses suggestions in a locked session (403 SESSION_LOCKED)", async () => {
   const { story, member, session } = await room();

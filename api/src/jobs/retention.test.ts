@@ -5,8 +5,9 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/database";
-import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../testing/factories";
+import { buildSession } from "../testing/factories";
 import { ageSession, participantsOf, roundVotesOf, votesOnStory } from "../testing/retention";
+import { buildRoom } from "../testing/room";
 import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
 import { runRetention } from "./retention";
 
@@ -22,11 +23,7 @@ afterAll(() => server.close());
 
 /** A session with a story, a registered member and a guest who both voted and the guest suggested. */
 async function room(baseUrl = server.url) {
-  const { leader, session } = await buildSession(baseUrl);
-  const story = await buildStory(leader, session.id);
-  const member = await buildUser(baseUrl, { firstName: "Mia" });
-  await joinMember(member, session.id);
-  const guest = await joinGuest(baseUrl, session.id, "Gus");
+  const { leader, session, story, member, guest } = await buildRoom(baseUrl);
   expect((await member.client.post("/api/votes", { storyId: story.id, points: 3 })).status).toBe(200);
   expect((await guest.client.post("/api/votes", { storyId: story.id, points: 5 })).status).toBe(200);
   await guest.client.post(`/api/stories/${story.id}/suggestions`, { content: "Works offline" });

@@ -1,7 +1,8 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
 import { sql } from "drizzle-orm";
 import { realtimeEvents } from "../db/schema";
-import { buildSession, buildUser, joinGuest, joinMember } from "../testing/factories";
+import { buildSession, buildUser } from "../testing/factories";
+import { buildRoom, connect, roundTrip } from "../testing/room";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
@@ -11,23 +12,14 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-/** A session with its leader, a member and a guest, all joined over /ws. */
+/** A room (buildRoom: leader, member Mo, guest Gus), all three joined over /ws. */
 async function roomOfThree() {
-  const { session, leader } = await buildSession(server.url);
-  const member = await buildUser(server.url, { firstName: "Mo", lastName: "Member" });
-  await joinMember(member, session.id);
-  const guest = await joinGuest(server.url, session.id, "Gus");
-  const join = async (socket: TestSocket, frame: Record<string, unknown>) => {
-    socket.send({ type: "join_session", sessionId: session.id, ...frame });
-    await socket.next("session_snapshot");
-    return socket;
-  };
-  const leaderWs = await join(await openSocket(server.url, leader.client), {});
-  const memberWs = await join(await openSocket(server.url, member.client), {});
-  const guestWs = await join(await openSocket(server.url, guest.client), {
-    participantId: guest.join.participant.id,
-  });
-  return { session, leader, member, guest, leaderWs, memberWs, guestWs };
+  const room = await buildRoom(server.url, { memberName: "Mo" });
+  const { session, leader, member, guest } = room;
+  const leaderWs = await connect(server.url, leader.client, session.id);
+  const memberWs = await connect(server.url, member.client, session.id);
+  const guestWs = await connect(server.url, guest.client, session.id, guest.join.participant.id);
+  return { ...room, leaderWs, memberWs, guestWs };
 }
 
 const reactionsIn = (socket: TestSocket) =>
@@ -85,19 +77,34 @@ describe("reaction frames (issue #8 section 6)", () => {
 
   it("is rate-limited per socket: a burst of 3, then one per second; excess dropped with one RATE_LIMITED", async () => {
     const { leaderWs, memberWs, guestWs } = await roomOfThree();
-    for (let i = 0; i < 10; i++) memberWs.send({ type: "reaction", emoji: "👍" });
-    expect(await memberWs.next("error")).toMatchObject({ code: "RATE_LIMITED" });
-    await new Promise((r) => setTimeout(r, 300));
-    expect(reactionsIn(leaderWs)).toHaveLength(3);
-    expect(memberWs.messages.filter((m) => m.type === "error")).toHaveLength(1);
-    expect(memberWs.isOpen()).toBe(true);
-    // Another socket has its own bucket.
-    guestWs.send({ type: "reaction", emoji: "🎉" });
-    await leaderWs.next("reaction", (r) => r.emoji === "🎉");
-    // One more token after a second.
-    await new Promise((r) => setTimeout(r, 1100));
-    memberWs.send({ type: "reaction", emoji: "🤔" });
-    await leaderWs.next("reaction", (r) => r.emoji === "🤔");
+    // The limiter reads performance.now: the test holds that clock still, then moves it a second
+    // on, instead of waiting (issue #24 section 4); a slow machine cannot refill the bucket early.
+    let now = performance.now();
+    const clock = jest.spyOn(performance, "now").mockImplementation(() => now);
+    try {
+      for (let i = 0; i < 10; i++) memberWs.send({ type: "reaction", emoji: "👍" });
+      expect(await memberWs.next("error")).toMatchObject({ code: "RATE_LIMITED" });
+      // The member's frames are handled in order: after the pong, all ten were; the reactions they
+      // sent reached the leader's socket before the leader's own pong.
+      await roundTrip(memberWs);
+      await roundTrip(leaderWs);
+      expect(reactionsIn(leaderWs)).toHaveLength(3);
+      expect(memberWs.messages.filter((m) => m.type === "error")).toHaveLength(1);
+      expect(memberWs.isOpen()).toBe(true);
+      // Another socket has its own bucket.
+      guestWs.send({ type: "reaction", emoji: "🎉" });
+      await leaderWs.next("reaction", (r) => r.emoji === "🎉");
+      // No token while the clock stands still; one a second later.
+      memberWs.send({ type: "reaction", emoji: "🤔" });
+      await roundTrip(memberWs);
+      await roundTrip(leaderWs);
+      expect(reactionsIn(leaderWs).map((r) => r.emoji)).toEqual(["👍", "👍", "👍", "🎉"]);
+      now += 1000;
+      memberWs.send({ type: "reaction", emoji: "🤔" });
+      await leaderWs.next("reaction", (r) => r.emoji === "🤔");
+    } finally {
+      clock.mockRestore();
+    }
     await Promise.all([leaderWs.close(), memberWs.close(), guestWs.close()]);
   });
 });

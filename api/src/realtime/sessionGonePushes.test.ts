@@ -1,4 +1,5 @@
-import { buildSession, buildUser, joinGuest, joinMember } from "../testing/factories";
+import { buildUser } from "../testing/factories";
+import { buildRoom, connect } from "../testing/room";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket } from "../testing/wsClient";
 
@@ -14,18 +15,13 @@ afterAll(() => server.close());
  * of failing on their next click.
  */
 describe("archive and delete while people are in the session", () => {
+  /** A room (buildRoom) with the member and the guest connected. */
   async function room() {
-    const { session, leader } = await buildSession(server.url);
-    const member = await buildUser(server.url);
-    await joinMember(member, session.id);
-    const guest = await joinGuest(server.url, session.id, "Gus");
-    const memberWs = await openSocket(server.url, member.client);
-    memberWs.send({ type: "join_session", sessionId: session.id });
-    await memberWs.next("session_snapshot");
-    const guestWs = await openSocket(server.url, guest.client);
-    guestWs.send({ type: "join_session", sessionId: session.id, participantId: guest.join.participant.id });
-    await guestWs.next("session_snapshot");
-    return { session, leader, member, guest, memberWs, guestWs };
+    const built = await buildRoom(server.url);
+    const { session, member, guest } = built;
+    const memberWs = await connect(server.url, member.client, session.id);
+    const guestWs = await connect(server.url, guest.client, session.id, guest.join.participant.id);
+    return { ...built, memberWs, guestWs };
   }
 
   it("archive: every socket gets session_updated with archivedAt; a rejoin's snapshot says archived too", async () => {

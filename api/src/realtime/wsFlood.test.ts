@@ -1,5 +1,6 @@
 import type { ServerMessage } from "@pointwise/core/realtime";
-import { buildSession, buildStory, joinGuest } from "../testing/factories";
+import { joinGuest } from "../testing/factories";
+import { buildRoom, connect } from "../testing/room";
 import { startTestServer, type TestServer } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 
@@ -17,18 +18,14 @@ import { openSocket, type TestSocket } from "../testing/wsClient";
 const ACK_WITHIN_MS = 1000;
 const FLOOD_MS = 3000;
 
-/** A session with an active story, a voter and an attacker, both guests with their own socket. */
+/** A room (buildRoom) and a way to add guests, each with their own socket joined. */
 async function room(server: TestServer) {
-  const { leader, session } = await buildSession(server.url);
-  const story = await buildStory(leader, session.id);
+  const built = await buildRoom(server.url);
   const join = async (name: string) => {
-    const guest = await joinGuest(server.url, session.id, name);
-    const ws = await openSocket(server.url, guest.client);
-    ws.send({ type: "join_session", sessionId: session.id });
-    await ws.next("session_snapshot");
-    return { guest, ws };
+    const guest = await joinGuest(server.url, built.session.id, name);
+    return { guest, ws: await connect(server.url, guest.client, built.session.id) };
   };
-  return { session, story, join };
+  return { ...built, join };
 }
 
 /** Casts one vote and resolves with the time to its ack, in ms. */

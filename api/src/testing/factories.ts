@@ -57,11 +57,12 @@ export async function buildSession(
 export async function buildStory(
   leader: TestUser,
   sessionId: string,
-  overrides: { title?: string; ticketNumber?: string } = {},
+  overrides: { title?: string; ticketNumber?: string; description?: string } = {},
 ): Promise<StoryView> {
   const res = await leader.client.post<StoryView>(`/api/sessions/${sessionId}/stories`, {
     title: overrides.title ?? `Story ${randomBytes(3).toString("hex")}`,
     ticketNumber: overrides.ticketNumber,
+    description: overrides.description,
   });
   if (res.status !== 201) throw new Error(`create story failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;

@@ -29,6 +29,8 @@ export interface RoomOptions {
   title?: string;
   /** The story's title (default a random one). */
   storyTitle?: string;
+  /** The story's description (default none). */
+  storyDescription?: string;
   /** The member's first name (default "Mia"; last name "Member"). */
   memberName?: string;
   /** The guest's display name (default "Gus"). */
@@ -43,7 +45,10 @@ export interface RoomOptions {
  */
 export async function buildRoom(url: string, options: RoomOptions = {}): Promise<Room> {
   const { leader, session } = await buildSession(url, { title: options.title });
-  const story = await buildStory(leader, session.id, { title: options.storyTitle });
+  const story = await buildStory(leader, session.id, {
+    title: options.storyTitle,
+    description: options.storyDescription,
+  });
   const member = await buildUser(url, { firstName: options.memberName ?? "Mia", lastName: "Member" });
   await joinMember(member, session.id);
   const guest = await joinGuest(url, session.id, options.guestName ?? "Gus");

@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { ParticipantView, SessionView, VoteView } from "@pointwise/core/presented";
 import { CLOSE_REMOVED, type ServerMessage } from "@pointwise/core/realtime";
 import { ApiClient } from "../../testing/apiClient";
-import { buildSession, buildStory, buildUser, joinGuest, joinMember, type TestUser } from "../../testing/factories";
+import { buildSession, buildUser, type TestUser } from "../../testing/factories";
+import { buildRoom } from "../../testing/room";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket } from "../../testing/wsClient";
 
@@ -20,23 +21,7 @@ afterAll(() => server.close());
 type Snapshot = Extract<ServerMessage, { type: "session_snapshot" }>;
 
 /** A session with a story, its leader, a member and a guest, each a participant. */
-async function room() {
-  const { leader, session } = await buildSession(server.url);
-  const story = await buildStory(leader, session.id);
-  const member = await buildUser(server.url, { firstName: "Mia", lastName: "Member" });
-  await joinMember(member, session.id);
-  const guest = await joinGuest(server.url, session.id, "Gus");
-  const people = (await leader.client.get<ParticipantView[]>(`/api/sessions/${session.id}/participants`)).body;
-  const idOf = (name: string) => people.find((p) => p.displayName.startsWith(name))?.id ?? "";
-  return {
-    leader,
-    member,
-    guest,
-    session,
-    story,
-    ids: { leader: idOf("Lena"), member: idOf("Mia"), guest: guest.join.participant.id },
-  };
-}
+const room = () => buildRoom(server.url);
 
 const participantPath = (sessionId: string, participantId: string) =>
   `/api/sessions/${sessionId}/participants/${participantId}`;

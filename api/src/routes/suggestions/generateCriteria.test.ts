@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import type { CriteriaSuggestionView } from "@pointwise/core/criteriaSuggestions";
-import type { StoryView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
-import { buildSession, buildUser, joinGuest, joinMember, type TestUser } from "../../testing/factories";
+import { buildSession } from "../../testing/factories";
 import { type OpenAiStub, openAiStubEnv, startOpenAiStub } from "../../testing/openaiStub";
+import { buildRoom } from "../../testing/room";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket } from "../../testing/wsClient";
 
@@ -21,12 +21,9 @@ const REST_STORY = {
   description: "Calling GET /assets/UUID/data on an asset without binary data answers 500. It should answer 404.",
 };
 
-/** Adds REST_STORY to the session as its leader. */
-async function restStory(leader: TestUser, sessionId: string): Promise<StoryView> {
-  const res = await leader.client.post<StoryView>(`/api/sessions/${sessionId}/stories`, REST_STORY);
-  if (res.status !== 201) throw new Error(`story failed: ${res.status}`);
-  return res.body;
-}
+/** A room (buildRoom) whose story is REST_STORY. */
+const roomOf = (url: string) =>
+  buildRoom(url, { storyTitle: REST_STORY.title, storyDescription: REST_STORY.description });
 
 describe("generate-criteria on the local engine", () => {
   let server: TestServer;
@@ -35,14 +32,7 @@ describe("generate-criteria on the local engine", () => {
   });
   afterAll(() => server.close());
 
-  async function room() {
-    const { leader, session } = await buildSession(server.url);
-    const story = await restStory(leader, session.id);
-    const member = await buildUser(server.url, { firstName: "Mia", lastName: "Member" });
-    await joinMember(member, session.id);
-    const guest = await joinGuest(server.url, session.id, "Gus");
-    return { leader, member, guest, session, story };
-  }
+  const room = () => roomOf(server.url);
 
   it("answers 401 without an identity, 403 to another session's leader and to a member, 404 for bad ids", async () => {
     const { story, member, guest } = await room();
@@ -99,8 +89,7 @@ describe("generate-criteria on the OpenAI-compatible engine", () => {
   });
 
   it("labels the suggestions with the model's name, and stores nothing when the model answers garbage (502)", async () => {
-    const { leader, session } = await buildSession(server.url);
-    const story = await restStory(leader, session.id);
+    const { leader, story } = await roomOf(server.url);
     stub.reply({ content: JSON.stringify({ suggestions: ["Answers 404 Not Found for an asset without data"] }) });
     const ok = await leader.client.post<{ suggestions: CriteriaSuggestionView[] }>(generatePath(story.id));
     expect(ok.status).toBe(201);

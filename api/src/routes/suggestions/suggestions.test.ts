@@ -6,7 +6,8 @@ import type {
 } from "@pointwise/core/criteriaSuggestions";
 import type { ParticipantView, StoryView } from "@pointwise/core/presented";
 import { ApiClient } from "../../testing/apiClient";
-import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../../testing/factories";
+import { buildSession, joinGuest } from "../../testing/factories";
+import { buildRoom } from "../../testing/room";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket } from "../../testing/wsClient";
 
@@ -24,14 +25,7 @@ afterAll(() => server.close());
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 
 /** A session with a story, its leader, a registered member and a guest, each a participant. */
-async function room() {
-  const { leader, session } = await buildSession(server.url);
-  const story = await buildStory(leader, session.id, { title: "Export the sprint report" });
-  const member = await buildUser(server.url, { firstName: "Mia", lastName: "Member" });
-  await joinMember(member, session.id);
-  const guest = await joinGuest(server.url, session.id, "Gus");
-  return { leader, member, guest, session, story };
-}
+const room = () => buildRoom(server.url, { storyTitle: "Export the sprint report" });
 
 const suggestionsPath = (storyId: string) => `/api/stories/${storyId}/suggestions`;
 
