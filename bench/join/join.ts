@@ -8,6 +8,15 @@ import { BenchSocket, waitForQuiet } from "../lib/wsClient";
 /** Target of issue #10: 500 clients join one session in at most this many seconds. */
 const TARGET_500_S = 5;
 
+/**
+ * Target of issue #24 section 3: the bytes every client receives during a 500-person burst
+ * (snapshots and deltas, all clients together) at most this many MB (10^6 bytes).
+ */
+const TARGET_500_MB = 20;
+
+/** Target of issue #24 section 3: join time at N = 500 at most this many times the time at N = 50 (same run). */
+const TARGET_500_OVER_50 = 12;
+
 /** A session waiting for its joiners, with the leader's socket already in it. */
 interface Room {
   n: number;
@@ -162,7 +171,8 @@ async function main(): Promise<void> {
 
   console.log("\n'wall' = first join started -> every joiner has its snapshot; 'CPU' = server child user+system");
   console.log("until the room is quiet; 'pairs' = N(N-1)/2 (each join's members already there: leader + earlier");
-  console.log("joiners); 'delta' = every frame but the snapshots.\n");
+  console.log("joiners); 'delta' = every frame but the snapshots; 'total MB' = snapshots + deltas, every client");
+  console.log("together (issue #24 section 3: <= 20 MB at N = 500, and N = 500 within 12x the time of N = 50).\n");
   console.log(
     table([
       [
@@ -180,13 +190,19 @@ async function main(): Promise<void> {
         "delta MB",
         "frames/pair",
         "bytes/pair",
+        "total MB",
         "load start",
         "load end",
-        "target",
+        `<= ${TARGET_500_S} s`,
+        `<= ${TARGET_500_MB} MB`,
+        `<= ${TARGET_500_OVER_50}x N=50`,
       ],
       ...all.map((r) => {
         const pairs = (r.n * (r.n - 1)) / 2;
-        const verdict = r.n === 500 ? (r.wallS <= TARGET_500_S ? "PASS" : "MISS") : "";
+        const totalMb = (r.snapshotBytes + r.otherBytes) / 1e6;
+        const at500 = r.n === 500;
+        const verdict = (ok: boolean) => (ok ? "PASS" : "MISS");
+        const base = all.find((b) => b.db === r.db && b.n === 50);
         return [
           r.db,
           String(r.n),
@@ -202,9 +218,14 @@ async function main(): Promise<void> {
           fmt(r.otherBytes / 1e6, 2),
           fmt(r.otherFrames / pairs, 2),
           fmt(r.otherBytes / pairs, 0),
+          fmt(totalMb, 2),
           r.loadStart,
           r.loadEnd,
-          verdict,
+          at500 ? verdict(r.wallS <= TARGET_500_S) : "",
+          at500 ? verdict(totalMb <= TARGET_500_MB) : "",
+          at500 && base
+            ? `${verdict(r.wallS <= TARGET_500_OVER_50 * base.wallS)} ${fmt(r.wallS / base.wallS, 1)}x`
+            : "",
         ];
       }),
     ]),

@@ -165,6 +165,30 @@ export interface StoryStatsField {
   storyStats?: StoryStats;
 }
 
+/**
+ * People a `session_snapshot` carries in full in a room larger than this (issue #24 section 3):
+ * the first ones in join order, plus the leader(s) and the viewer themself; `participantCounts`
+ * tells the whole room and GET /api/sessions/{id}/participants?offset&limit reads the rest. A
+ * room of at most this many people gets everyone, in the snapshot and in every
+ * `participants_update`, as before. At 500 joiners a full list for each would cost
+ * N x N x ~300 B = 75 MB; this window keeps a burst's snapshots near 500 x 15 kB.
+ */
+export const SNAPSHOT_PARTICIPANT_WINDOW = 40;
+
+/**
+ * The room's head counts (issue #24 section 3), in the snapshot and in every
+ * `participants_update`: a client holding only the first people of a big room still shows the
+ * whole. Absent from frames of older servers.
+ */
+export interface ParticipantCountsField {
+  participantCounts?: {
+    /** Participants of the session (removed ones left out). */
+    total: number;
+    /** Of them, present: connected, or within the 30 s grace (core `isPresent`). */
+    present: number;
+  };
+}
+
 /** Stories a `stories_imported` push carries at most (the first ones); `count` says how many were added. */
 export const IMPORT_PUSH_STORIES = 50;
 
@@ -182,22 +206,34 @@ export type ServerMessage =
       storyWindow: { offset: number; total: number };
       /** Votes on the stories of the window (secrecy applied). */
       votes: VoteView[];
+      /**
+       * Everyone, in join order, in a room of at most SNAPSHOT_PARTICIPANT_WINDOW people; in a
+       * bigger room the first SNAPSHOT_PARTICIPANT_WINDOW in join order plus the leader(s) and
+       * the viewer themself (issue #24 section 3): `participantCounts.total` says how many there are.
+       */
       participants: ParticipantView[];
       /** Pending invitations by e-mail: in the leader's snapshot only (issue #7). */
       invitations?: SessionInvitationView[];
+      /** Of the connected voterKeys, in a big room only those of `participants` (and the leaders). */
       presence: Presence;
       results: Record<string, StoryResults>;
       you: { voterKey: string; isLeader: boolean };
       /** The server's clock when the snapshot was made (ISO 8601): clients correct the round timer by it. */
       serverNow: string;
-    } & RoundProgressFields)
+    } & RoundProgressFields &
+      ParticipantCountsField)
   | ({
       /**
        * A delta: participants added or changed (role, `present`), voterKeys that came online or
        * went offline, and the current story's counts (issue #8 section 1). Sent when someone
        * joins, connects, disconnects, when the presence grace runs out, on a role change and
        * after a removal. Coalesced per session (issue #10): one frame may carry several joins, at
-       * most one frame per 50 ms; a participant the client already has is upserted again.
+       * most one frame per window (50 ms per 50 people in the room, issue #24 section 3); a
+       * participant the client already has is upserted again. In a room of more than
+       * SNAPSHOT_PARTICIPANT_WINDOW people, `participants`, `online` and `offline` cover only the
+       * snapshot's room-wide part (the first SNAPSHOT_PARTICIPANT_WINDOW in join order and the
+       * leaders; whoever newly enters it after a removal is sent in full) and anyone whose role
+       * changed; everyone else's joins and presence arrive as `participantCounts` and round counts.
        */
       type: "participants_update";
       sessionId: string;
@@ -205,7 +241,8 @@ export type ServerMessage =
       online: string[];
       offline: string[];
       leaderPresent: boolean;
-    } & RoundProgressFields)
+    } & RoundProgressFields &
+      ParticipantCountsField)
   | {
       type: "vote_update";
       sessionId: string;

@@ -99,3 +99,29 @@ export type UpdateParticipantInput = z.infer<typeof updateParticipantSchema>;
 
 /** POST /api/sessions/{id}/join body (optional): join as a voter (default) or as an observer. */
 export const joinSessionSchema = z.object({ role: choosableRoleSchema.optional() }).optional();
+
+/** The most participants one page of GET /api/sessions/{id}/participants carries. */
+export const PARTICIPANT_PAGE_MAX = 200;
+
+/**
+ * GET /api/sessions/{id}/participants query (issue #24 section 3, "the rest comes on demand"):
+ * without `limit`, every participant as before; with it, `limit` of them in join order from index
+ * `offset` (a page; fewer than `limit` means the last). The answer is the same list of
+ * participants either way.
+ */
+export const participantPageQuerySchema = z.object({
+  offset: z.coerce
+    .number({ error: "offset must be a whole number" })
+    .int("offset must be a whole number")
+    .min(0, "offset must be 0 or more")
+    .max(1_000_000, "offset is too large")
+    .default(0),
+  limit: z.coerce
+    .number({ error: "limit must be a whole number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(PARTICIPANT_PAGE_MAX, `limit must be at most ${PARTICIPANT_PAGE_MAX}`)
+    .optional(),
+});
+/** A validated page request. */
+export type ParticipantPageQuery = z.infer<typeof participantPageQuerySchema>;

@@ -97,7 +97,8 @@ export async function setParticipantRole(
   });
   const voterKey = voterKeyOf({ userId: row.userId, participantId: row.id });
   await publishDroppedVotes(ctx, sessionId, voterKey, dropped);
-  await publishParticipantsUpdate(ctx, sessionId, { refresh: [voterKey] });
+  // Sent in any room, however big: the person themself and the leader see it (issue #24 section 3).
+  await publishParticipantsUpdate(ctx, sessionId, { roleChanged: [voterKey] });
   const views = await participantViews(ctx, sessionId, viewerOf(access));
   const view = views.find((p) => p.id === row.id);
   if (!view) throw notFound("Participant not found");
@@ -131,5 +132,6 @@ export async function removeParticipant(ctx: AppContext, access: SessionAccess, 
   const voterKey = voterKeyOf({ userId: row.userId, participantId: row.id });
   await ctx.hub.publish(sessionId, { type: "participant_removed", sessionId, participantId: row.id, voterKey });
   await publishDroppedVotes(ctx, sessionId, voterKey, dropped);
-  await publishParticipantsUpdate(ctx, sessionId, {});
+  // Whoever moves into a big room's window with this removal is new to every client (issue #24 section 3).
+  await publishParticipantsUpdate(ctx, sessionId, { windowChanged: true });
 }

@@ -13,6 +13,7 @@ import { type ParticipantViewer, presentParticipant, viewerOf } from "../present
 import { presentSession } from "../presenters/sessionPresenter";
 import { presentStory, type StoryRow } from "../presenters/storyPresenter";
 import { presentVote, type VoteRow } from "../presenters/votePresenter";
+import { participantCountsOf, snapshotPeople } from "./participantWindow";
 import { participantPresence } from "./roundProgress";
 import { pendingInvitationViews } from "./sessionInvitations";
 import { leaderKeysOf, leaderPresent, NO_STORIES, storyCountsOf } from "./sessionViews";
@@ -50,15 +51,18 @@ async function storyVoteRows(db: Db, storyIds: readonly string[]): Promise<VoteR
 
 /**
  * Participants of a session (not removed) with their users, in join order, as `viewer` may see
- * them (e-mail), each with `present` (issue #8 section 1).
+ * them (e-mail), each with `present` (issue #8 section 1): all of them, or the page `limit` from
+ * index `offset` (issue #24 section 3; the room is at most 500 people, read whole either way).
  */
 export async function participantViews(
   ctx: AppContext,
   sessionId: string,
   viewer: ParticipantViewer,
+  page?: { offset: number; limit?: number | undefined },
 ): Promise<ParticipantView[]> {
   const rows = await participantPresence(ctx.db, sessionId);
-  return rows.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
+  const chosen = page?.limit === undefined ? rows : rows.slice(page.offset, page.offset + page.limit);
+  return chosen.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
 }
 
 /**
@@ -158,11 +162,15 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     presentVote(v, names.get(voterKeyOf(v)) ?? DISPLAY_NAME_FALLBACK, revealed.has(v.storyId), access.voterKey),
   );
   const viewer = viewerOf(access);
-  const participants = people.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
-  const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, sessionId) } : {};
-  // Who is connected comes with the room's read; only a leader not yet in it needs the presence table.
-  const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
   const leaders = leaderKeysOf(access.session);
+  // A big room's snapshot carries its first people, the leaders and the viewer; the counts tell
+  // the whole room (issue #24 section 3).
+  const shown = snapshotPeople(people, leaders, access.voterKey);
+  const participants = shown.map((r) => presentParticipant(r.row, r.user, viewer, r.present));
+  const invitations = access.isLeader ? { invitations: await pendingInvitationViews(ctx, sessionId) } : {};
+  // Who is connected comes with the room's read (of those shown, the leaders among them); only a
+  // leader not yet in the room needs the presence table.
+  const online = new Set(shown.filter((p) => p.online).map((p) => p.voterKey));
   if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
     for (const key of await ctx.hub.onlineVoters(sessionId, leaders)) online.add(key);
   }
@@ -182,6 +190,7 @@ export async function sessionSnapshot(ctx: AppContext, access: SessionAccess): P
     you: { voterKey: access.voterKey ?? "", isLeader: access.isLeader },
     serverNow: new Date().toISOString(),
     currentStoryId,
+    participantCounts: participantCountsOf(people),
     ...roundCounts(
       people.map((p) => ({ voterKey: p.voterKey, role: p.row.role, present: p.present })),
       votedKeys,

@@ -4,6 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { pointingSessions, sessionParticipants } from "../db/schema";
 import { presentParticipant, ROOM_VIEWER } from "../presenters/participantPresenter";
+import { participantCountsOf, roomWindowKeys } from "../queries/participantWindow";
 import { currentRoundProgress, participantPresence } from "../queries/roundProgress";
 import { leaderKeysOf, leaderPresent } from "../queries/sessionViews";
 import { voterRowOf } from "./voterRow";
@@ -21,6 +22,16 @@ export interface ParticipantsChange {
   offline?: string[];
   /** voterKeys whose participants are sent again as they are at send time. */
   refresh?: string[];
+  /**
+   * voterKeys whose role changed: sent again as `refresh`, and in a big room too (issue #24
+   * section 3), since the person themself and the leader must see it wherever they are in the room.
+   */
+  roleChanged?: string[];
+  /**
+   * Someone left the room (a removal): in a big room the frame carries the whole room window
+   * again, since whoever moved into it is new to every client (issue #24 section 3).
+   */
+  windowChanged?: boolean;
 }
 
 /**
@@ -32,11 +43,29 @@ export interface ParticipantsChange {
 export type PublishTiming = "now" | "held";
 
 /**
- * At most one `participants_update` per session in this many milliseconds (issue #10: "one
- * batched delta per ~50 ms window"): a burst of joins costs each member one frame and the
- * server one read of the room per window, not per join.
+ * At most one `participants_update` per session in this many milliseconds per
+ * PARTICIPANTS_PER_WINDOW_STEP people in the room (issue #10: "one batched delta per ~50 ms
+ * window"; issue #24 section 3: the window grows with the room): a burst of joins costs each
+ * member one frame and the server one read of the room per window, not per join.
  */
 export const PARTICIPANTS_UPDATE_WINDOW_MS = 50;
+
+/** The room grows the coalescing window by PARTICIPANTS_UPDATE_WINDOW_MS per this many people. */
+export const PARTICIPANTS_PER_WINDOW_STEP = 50;
+
+/** The longest coalescing window (ms), whatever the room's size. */
+export const PARTICIPANTS_UPDATE_WINDOW_MAX_MS = 1000;
+
+/**
+ * The coalescing window of a room of `people` participants (ms): 50 ms up to 50 people, 100 ms
+ * up to 100, ... 500 ms at 500, at most PARTICIPANTS_UPDATE_WINDOW_MAX_MS (issue #24 section 3:
+ * a 500-person burst sends each member a frame every ~0.5 s, not one per join, so the frames
+ * every member receives grow as N, not N x N).
+ */
+export function participantsUpdateWindowMs(people: number): number {
+  const steps = Math.max(1, Math.ceil(people / PARTICIPANTS_PER_WINDOW_STEP));
+  return Math.min(PARTICIPANTS_UPDATE_WINDOW_MAX_MS, steps * PARTICIPANTS_UPDATE_WINDOW_MS);
+}
 
 /**
  * How long a REST join's push waits for the joiner's WebSocket join (milliseconds): the web app
@@ -49,6 +78,8 @@ export const PARTICIPANT_JOIN_HOLD_MS = 1500;
 interface Pending {
   given: Map<string, ParticipantView>;
   refresh: Set<string>;
+  roleChanged: Set<string>;
+  windowChanged: boolean;
   /** voterKey -> online (true) or offline (false): the last change wins. */
   presence: Map<string, boolean>;
   /** Date.now() when the frame goes out. */
@@ -62,6 +93,8 @@ interface SessionQueue {
   pending: Pending | undefined;
   /** Date.now() when the last frame was sent (started). */
   lastSent: number;
+  /** The room's size at the last frame: it sets the coalescing window (participantsUpdateWindowMs). */
+  people: number;
   /** The send in progress: sends of one session never overlap, so frames keep their order. */
   sending: Promise<void>;
 }
@@ -106,7 +139,7 @@ function queueOf(ctx: AppContext, sessionId: string): SessionQueue {
   }
   let queue = queues.get(sessionId);
   if (!queue) {
-    queue = { pending: undefined, lastSent: 0, sending: Promise.resolve() };
+    queue = { pending: undefined, lastSent: 0, people: 0, sending: Promise.resolve() };
     queues.set(sessionId, queue);
   }
   return queue;
@@ -117,10 +150,12 @@ function queueOf(ctx: AppContext, sessionId: string): SessionQueue {
  * came online or went offline, whether the leader is connected now (Live badge), and the
  * current story's counts (issue #8 section 1). The one place this push is assembled, for joins,
  * presence changes, the end of a grace, role changes and removals. Changes of one session are
- * coalesced (issue #10): at most one frame per PARTICIPANTS_UPDATE_WINDOW_MS, each built from
- * one read of the room, so N joins cost each member at most N frames of one participant each
- * and the server O(N) work per frame, and a REST join (`held`) and its WebSocket join make one
- * frame. Call it after the change committed.
+ * coalesced (issue #10): at most one frame per window (participantsUpdateWindowMs of the room's
+ * size), each built from one read of the room, and a REST join (`held`) and its WebSocket join
+ * make one frame. In a room of more than SNAPSHOT_PARTICIPANT_WINDOW people the frame carries
+ * the views and presence of the room window only (queries/participantWindow) and the counts,
+ * so a burst of N joins costs each member O(N / window) small frames (issue #24 section 3).
+ * Call it after the change committed.
  * @returns once the frame carrying this change was published (errors as the publish's)
  */
 export function publishParticipantsUpdate(
@@ -132,12 +167,16 @@ export function publishParticipantsUpdate(
   const queue = queueOf(ctx, sessionId);
   const now = Date.now();
   const due =
-    timing === "held" ? now + PARTICIPANT_JOIN_HOLD_MS : Math.max(now, queue.lastSent + PARTICIPANTS_UPDATE_WINDOW_MS);
+    timing === "held"
+      ? now + PARTICIPANT_JOIN_HOLD_MS
+      : Math.max(now, queue.lastSent + participantsUpdateWindowMs(queue.people));
   let pending = queue.pending;
   if (!pending) {
     pending = {
       given: new Map(),
       refresh: new Set(),
+      roleChanged: new Set(),
+      windowChanged: false,
       presence: new Map(),
       due,
       timer: later(() => send(ctx, sessionId, queue), due - now),
@@ -151,6 +190,8 @@ export function publishParticipantsUpdate(
   }
   for (const p of change.participants ?? []) pending.given.set(p.id, p);
   for (const key of change.refresh ?? []) pending.refresh.add(key);
+  for (const key of change.roleChanged ?? []) pending.roleChanged.add(key);
+  if (change.windowChanged) pending.windowChanged = true;
   for (const key of change.offline ?? []) pending.presence.set(key, false);
   for (const key of change.online ?? []) pending.presence.set(key, true);
   const waiting = pending;
@@ -170,7 +211,7 @@ function send(ctx: AppContext, sessionId: string, queue: SessionQueue): void {
   if (!pending) return;
   queue.pending = undefined;
   queue.lastSent = Date.now();
-  const run = queue.sending.then(() => sendNow(ctx, sessionId, pending));
+  const run = queue.sending.then(() => sendNow(ctx, sessionId, queue, pending));
   queue.sending = run.catch(() => undefined);
   run.then(
     () => {
@@ -189,7 +230,7 @@ function send(ctx: AppContext, sessionId: string, queue: SessionQueue): void {
         const queues = queuesByContext.get(ctx);
         if (queues?.get(sessionId) === queue) queues.delete(sessionId);
       },
-      Math.max(0, queue.lastSent + PARTICIPANTS_UPDATE_WINDOW_MS - Date.now()),
+      Math.max(0, queue.lastSent + participantsUpdateWindowMs(queue.people) - Date.now()),
     );
     forget.unref();
   });
@@ -197,28 +238,38 @@ function send(ctx: AppContext, sessionId: string, queue: SessionQueue): void {
 
 /**
  * Builds and publishes one frame: one read of the session row, one of the room (participants
- * with presence; the counts come from the same rows) and the current story's votes.
+ * with presence; the counts come from the same rows) and the current story's votes. In a big
+ * room (roomWindowKeys) only the room window's people and presence go out in full, and those
+ * whose role changed (issue #24 section 3).
  */
-async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Promise<void> {
+async function sendNow(ctx: AppContext, sessionId: string, queue: SessionQueue, pending: Pending): Promise<void> {
   const [session] = await ctx.db.select().from(pointingSessions).where(eq(pointingSessions.id, sessionId));
   if (!session) return;
   const people = await participantPresence(ctx.db, sessionId);
+  queue.people = people.length;
   const progress = await currentRoundProgress(ctx.db, sessionId, people);
+  const leaders = leaderKeysOf(session);
+  const window = roomWindowKeys(people, leaders);
+  const shown = (voterKey: string) => !window || window.has(voterKey) || pending.roleChanged.has(voterKey);
   const byId = new Map(people.map((p) => [p.row.id, p]));
   const sent = new Set<string>();
   const participants: ParticipantView[] = [];
   for (const [id, given] of pending.given) {
+    if (!shown(given.voterKey)) continue;
     const now = byId.get(id);
     participants.push(now ? presentParticipant(now.row, now.user, ROOM_VIEWER, now.present) : given);
     sent.add(id);
   }
   for (const p of people) {
-    if (pending.refresh.has(p.voterKey) && !sent.has(p.row.id)) {
+    const again =
+      pending.refresh.has(p.voterKey) ||
+      pending.roleChanged.has(p.voterKey) ||
+      (window !== null && pending.windowChanged);
+    if (again && shown(p.voterKey) && !sent.has(p.row.id)) {
       participants.push(presentParticipant(p.row, p.user, ROOM_VIEWER, p.present));
     }
   }
   const online = new Set(people.filter((p) => p.online).map((p) => p.voterKey));
-  const leaders = leaderKeysOf(session);
   if (leaders.some((key) => !people.some((p) => p.voterKey === key))) {
     // A leader without a participant row (not joined yet): ask the presence table.
     for (const key of await ctx.hub.onlineVoters(sessionId, leaders)) online.add(key);
@@ -227,10 +278,11 @@ async function sendNow(ctx: AppContext, sessionId: string, pending: Pending): Pr
     type: "participants_update",
     sessionId,
     participants,
-    online: [...pending.presence].flatMap(([key, on]) => (on ? [key] : [])),
-    offline: [...pending.presence].flatMap(([key, on]) => (on ? [] : [key])),
+    online: [...pending.presence].flatMap(([key, on]) => (on && shown(key) ? [key] : [])),
+    offline: [...pending.presence].flatMap(([key, on]) => (on || !shown(key) ? [] : [key])),
     leaderPresent: leaderPresent(session, online),
     ...progress,
+    participantCounts: participantCountsOf(people),
   });
   // Someone the round waited for left, became an observer or was removed: that may complete the
   // round (issue #8 sections 1 and 2); the listener (the command layer) decides.

@@ -3,6 +3,7 @@ import {
   inviteParticipantSchema,
   inviteResultSchema,
   joinSessionSchema,
+  participantPageQuerySchema,
   updateParticipantSchema,
 } from "@pointwise/core/sessionSchemas";
 import type { FastifyInstance } from "fastify";
@@ -84,11 +85,20 @@ export const participantRoutes = (ctx: AppContext) => async (base: FastifyInstan
     },
   );
 
-  app.get("/api/sessions/:id/participants", { schema: { params: sessionParams } }, async (request) => {
-    const access = await loadSessionAccess(ctx.db, request, request.params.id);
-    sessionPolicy.view(access);
-    return participantViews(ctx, access.session.id, viewerOf(access));
-  });
+  /**
+   * The session's participants in join order (spec part 2 section 7): all of them, or with
+   * `limit` (and `offset`) one page of them, which a big room's screen reads on demand beyond the
+   * people its snapshot carries (issue #24 section 3). 400 for a bad page, 401/403/404 as view.
+   */
+  app.get(
+    "/api/sessions/:id/participants",
+    { schema: { params: sessionParams, querystring: participantPageQuerySchema } },
+    async (request) => {
+      const access = await loadSessionAccess(ctx.db, request, request.params.id);
+      sessionPolicy.view(access);
+      return participantViews(ctx, access.session.id, viewerOf(access), request.query);
+    },
+  );
 
   app.get("/api/sessions/:id/invitations", { schema: { params: sessionParams } }, async (request) => {
     const access = await loadSessionAccess(ctx.db, request, request.params.id);
