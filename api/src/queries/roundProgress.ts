@@ -6,7 +6,7 @@ import { votes } from "../db/schema";
 import { participantVoterKeySql, voteVoterKeySql } from "../db/voterKeySql";
 import type { ParticipantRow } from "../policies/sessionPolicy";
 import type { ParticipantUser } from "../presenters/participantPresenter";
-import { liveVoterKeysSql } from "../realtime/hub";
+import { liveVoterKeysSql } from "../realtime/presence";
 import { currentStoryIdOf } from "./storyWindow";
 
 /** The fields of a participant row that a view of the room reads (presenters/participantPresenter). */

@@ -7,12 +7,6 @@ import { Presence, type PresenceListener } from "./presence";
 import { type RoomConnection, Rooms } from "./rooms";
 import { type TeamWatcher, Watchers } from "./watchers";
 
-/**
- * Kept where queries/roundProgress imports it from; its home is realtime/presence (the one
- * definition of "online").
- */
-export { liveVoterKeysSql } from "./presence";
-
 /** NOTIFY keys of team pushes begin like this (session keys are uuids, so they never clash). */
 const TEAM_KEY_PREFIX = "team:";
 /** NOTIFY keys of a user's own pushes (`team_added`) begin like this. */
