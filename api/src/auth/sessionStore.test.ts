@@ -9,7 +9,8 @@ import {
   type TwoInstances,
   testDbKind,
 } from "../testing/testServer";
-import { SESSION_CACHE_MS, SESSION_COOKIE } from "./sessionStore";
+import { advanceableDateNow } from "../testing/wallClock";
+import { SESSION_CACHE_MS, SESSION_COOKIE, SESSIONS_CHANNEL } from "./sessionStore";
 
 /**
  * The sign-in session cache (issue #10): a session is read from memory for a few seconds, but a
@@ -17,6 +18,20 @@ import { SESSION_CACHE_MS, SESSION_COOKIE } from "./sessionStore";
  * their NOTIFY arrives, and even with no notification within SESSION_CACHE_MS.
  */
 const signedIn = async (client: ApiClient) => (await client.get("/api/auth/user")).status === 200;
+
+/**
+ * Resolves with the next session NOTIFY `server` receives (the key it names). `server`'s own store
+ * listened first, so by then it has dropped that session from its cache: the event a test waits
+ * for instead of polling.
+ */
+async function nextSessionNotice(server: TestServer): Promise<{ notice: Promise<string> }> {
+  let told: (key: string) => void = () => undefined;
+  const notice = new Promise<string>((resolve) => {
+    told = resolve;
+  });
+  await server.ctx.database.listen(SESSIONS_CHANNEL, (key) => told(key));
+  return { notice };
+}
 
 /** A second browser holding the same sign-in cookie (another tab, or a copied cookie). */
 function sameCookieOn(baseUrl: string, user: TestUser): ApiClient {
@@ -46,8 +61,16 @@ describe("sign-in session cache", () => {
     const user = await buildUser(server.url);
     expect(await signedIn(user.client)).toBe(true);
     await server.ctx.db.delete(session); // e.g. an operator, or an instance whose NOTIFY was lost
-    await new Promise((r) => setTimeout(r, SESSION_CACHE_MS + 100));
-    expect(await signedIn(user.client)).toBe(false);
+    // The cache answers for SESSION_CACHE_MS (it reads Date.now): still signed in, then not.
+    const clock = advanceableDateNow();
+    try {
+      clock.advance(SESSION_CACHE_MS - 500);
+      expect(await signedIn(user.client)).toBe(true);
+      clock.advance(600);
+      expect(await signedIn(user.client)).toBe(false);
+    } finally {
+      clock.restore();
+    }
   });
 
   it("keeps a session alive across requests without rewriting it each time, and saves a change", async () => {
@@ -89,10 +112,11 @@ maybe("sign-in session cache across two instances", () => {
     const user = await buildUser(a.url);
     const onB = sameCookieOn(b.url, user);
     expect(await signedIn(onB)).toBe(true); // cached on B
+    const { notice } = await nextSessionNotice(b);
+    const started = Date.now();
     const out = await user.client.post("/api/logout", {});
     expect(out.status).toBeLessThan(400);
-    const started = Date.now();
-    while ((await signedIn(onB)) && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
+    await notice;
     expect(await signedIn(onB)).toBe(false);
     expect(Date.now() - started).toBeLessThan(SESSION_CACHE_MS / 2);
   });
@@ -102,13 +126,14 @@ maybe("sign-in session cache across two instances", () => {
     const other = new ApiClient(b.url);
     expect((await other.post("/api/login", { email: user.email, password: user.password })).status).toBe(200);
     expect(await signedIn(other)).toBe(true); // cached on B
+    const { notice } = await nextSessionNotice(b);
+    const started = Date.now();
     const changed = await user.client.post("/api/profile/password", {
       currentPassword: user.password,
       newPassword: "Reestimate13Points",
     });
     expect(changed.status).toBe(200);
-    const started = Date.now();
-    while ((await signedIn(other)) && Date.now() - started < 5000) await new Promise((r) => setTimeout(r, 20));
+    await notice;
     expect(await signedIn(other)).toBe(false);
     expect(Date.now() - started).toBeLessThan(SESSION_CACHE_MS / 2);
     expect(await signedIn(user.client)).toBe(true);

@@ -28,7 +28,7 @@ export const SESSION_TOUCH_MS = 10 * 60 * 1000;
 /** Entries kept at most; the oldest go first. */
 const CACHE_LIMIT = 10_000;
 /** NOTIFY channel telling other instances a session was destroyed (payload: the sid's SHA-256). */
-const SESSIONS_CHANNEL = "pointwise_sessions";
+export const SESSIONS_CHANNEL = "pointwise_sessions";
 
 /** One remembered row: the session, its stored expiry and when it was read (ms). */
 interface CachedSession {

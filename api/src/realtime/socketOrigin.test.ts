@@ -26,11 +26,9 @@ async function joinAs(
 ): Promise<string> {
   const ws = await openSocket(base, client, query, origin ? { origin } : {});
   ws.send({ type: "join_session", sessionId });
-  const answered = () => ws.messages.find((m) => m.type === "session_snapshot" || m.type === "error");
-  for (let i = 0; i < 200 && !answered(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const answer = await ws.nextMatching((m) => m.type === "session_snapshot" || m.type === "error");
   await ws.close();
-  const answer = answered();
-  return answer?.type === "error" ? (answer as Extract<ServerMessage, { type: "error" }>).code : String(answer?.type);
+  return answer.type === "error" ? (answer as Extract<ServerMessage, { type: "error" }>).code : answer.type;
 }
 
 it("ignores the cookies of a socket opened from a foreign origin", async () => {

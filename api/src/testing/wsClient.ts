@@ -18,6 +18,8 @@ export interface TestSocket {
     predicate?: (m: Extract<ServerMessage, { type: T }>) => boolean,
     timeoutMs?: number,
   ): Promise<Extract<ServerMessage, { type: T }>>;
+  /** Resolves with the first received frame (from `since`) of any type matching the predicate. */
+  nextMatching(predicate: (m: ServerMessage) => boolean, timeoutMs?: number): Promise<ServerMessage>;
   close(): Promise<void>;
 }
 
@@ -49,6 +51,24 @@ export async function openSocket(
     ws.once("error", reject);
   });
   let cursor = 0;
+  /** The first frame from the cursor on that `matches`; the cursor moves past it. */
+  const waitFor = (matches: (m: ServerMessage) => boolean, failure: string, timeoutMs: number) =>
+    new Promise<ServerMessage>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(failure)), timeoutMs);
+      const check = () => {
+        for (let i = cursor; i < messages.length; i++) {
+          const m = messages[i] as ServerMessage;
+          if (matches(m)) {
+            cursor = i + 1;
+            clearTimeout(timer);
+            resolve(m);
+            return;
+          }
+        }
+        waiters.push(check);
+      };
+      check();
+    });
   return {
     messages,
     send: (frame) => ws.send(JSON.stringify(frame)),
@@ -59,22 +79,11 @@ export async function openSocket(
     closed,
     next(type, predicate, timeoutMs = 5000) {
       type M = Extract<ServerMessage, { type: typeof type }>;
-      return new Promise<M>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`timed out waiting for ${type}`)), timeoutMs);
-        const check = () => {
-          for (let i = cursor; i < messages.length; i++) {
-            const m = messages[i] as ServerMessage;
-            if (m.type === type && (!predicate || predicate(m as M))) {
-              cursor = i + 1;
-              clearTimeout(timer);
-              resolve(m as M);
-              return;
-            }
-          }
-          waiters.push(check);
-        };
-        check();
-      });
+      const matches = (m: ServerMessage) => m.type === type && (!predicate || predicate(m as M));
+      return waitFor(matches, `timed out waiting for ${type}`, timeoutMs) as Promise<M>;
+    },
+    nextMatching(predicate, timeoutMs = 5000) {
+      return waitFor(predicate, "timed out waiting for a matching frame", timeoutMs);
     },
     close: () =>
       new Promise<void>((resolve) => {

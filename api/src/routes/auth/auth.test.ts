@@ -1,6 +1,7 @@
 import { ApiClient } from "../../testing/apiClient";
 import { buildUser, TEST_PASSWORD } from "../../testing/factories";
 import { startTestServer, type TestServer } from "../../testing/testServer";
+import { advanceableDateNow } from "../../testing/wallClock";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -306,14 +307,22 @@ describe("rate limits (issue #7, login limits)", () => {
       const first = await login(url, victim.email, victim.password, ip);
       expect(first.status).toBe(429); // even the right password waits its turn: no oracle
       expect(first.headers.get("retry-after")).toBe("1");
-      await new Promise((resolve) => setTimeout(resolve, 1100));
-      expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401);
-      const second = await login(url, victim.email, victim.password, ip);
-      expect(second.status).toBe(429);
-      expect(second.headers.get("retry-after")).toBe("2");
-      await new Promise((resolve) => setTimeout(resolve, 2100));
-      expect((await login(url, victim.email, victim.password, ip)).status).toBe(200);
-      expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401); // a success clears the count
+      // The throttle reads Date.now: the clock moves on instead of the test waiting.
+      const clock = advanceableDateNow();
+      try {
+        clock.advance(900);
+        expect((await login(url, victim.email, victim.password, ip)).status).toBe(429); // not yet
+        clock.advance(200);
+        expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401);
+        const second = await login(url, victim.email, victim.password, ip);
+        expect(second.status).toBe(429);
+        expect(second.headers.get("retry-after")).toBe("2");
+        clock.advance(2100);
+        expect((await login(url, victim.email, victim.password, ip)).status).toBe(200);
+        expect((await login(url, victim.email, "Wrong1234", ip)).status).toBe(401); // a success clears the count
+      } finally {
+        clock.restore();
+      }
     });
   });
 

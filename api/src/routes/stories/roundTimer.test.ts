@@ -3,6 +3,7 @@ import type { ServerMessage } from "@pointwise/core/realtime";
 import type { RoundTimerView } from "@pointwise/core/roundTimer";
 import { ApiClient } from "../../testing/apiClient";
 import { buildSession, buildStory, buildUser, joinGuest, joinMember } from "../../testing/factories";
+import { roundTrip } from "../../testing/room";
 import { startTestServer, type TestServer } from "../../testing/testServer";
 import { openSocket, type TestSocket } from "../../testing/wsClient";
 
@@ -33,9 +34,13 @@ async function storyOf(client: ApiClient, sessionId: string, storyId: string): P
   return list.body.find((s) => s.id === storyId);
 }
 
-/** Waits until no further frame arrives for a moment, then lists the frames of `type` since `from`. */
+/**
+ * The frames of `type` since `from`, once every push of the requests answered so far has arrived:
+ * the commands publish before they answer and the hub hands a push to this instance's sockets at
+ * once, so a round trip on the socket is the barrier (issue #24 section 4).
+ */
 async function framesAfter(ws: TestSocket, from: number, type: ServerMessage["type"]): Promise<ServerMessage[]> {
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await roundTrip(ws);
   return ws.messages.slice(from).filter((m) => m.type === type);
 }
 
