@@ -364,3 +364,44 @@ describe("a window of a big queue (issue #22 section 3)", () => {
     expect(stories.map((s) => `${s.id}@${s.position}`)).toEqual(["s3@0", "s0@1", "s1@2", "s2@3"]);
   });
 });
+
+describe("applyServerMessage: a big room's counts (issue #24 section 3)", () => {
+  it("keeps the room's and the round's counts from the snapshot, participants_update and vote_update", () => {
+    const cache = cacheWith({
+      participants: [buildParticipant({ id: "p1" })],
+      currentStoryId: "s1",
+      votedCount: 3,
+      expectedVoters: 400,
+      participantCounts: { total: 420, present: 400 },
+    });
+    expect(cache.live().participantCounts).toEqual({ total: 420, present: 400 });
+    expect(cache.live().round).toEqual({ storyId: "s1", votedCount: 3, expectedVoters: 400 });
+    // Someone beyond the people held joined: counts only.
+    cache.apply({
+      type: "participants_update",
+      sessionId: SID,
+      participants: [],
+      online: [],
+      offline: [],
+      leaderPresent: true,
+      currentStoryId: "s1",
+      votedCount: 3,
+      expectedVoters: 401,
+      participantCounts: { total: 421, present: 401 },
+    });
+    expect(cache.participants().map((p) => p.id)).toEqual(["p1"]);
+    expect(cache.live().participantCounts).toEqual({ total: 421, present: 401 });
+    // Someone beyond them voted: the vote is cached and the round's count is the server's.
+    cache.apply({
+      type: "vote_update",
+      sessionId: SID,
+      storyId: "s1",
+      voterKey: "p:far",
+      vote: buildVote({ storyId: "s1", voterKey: "p:far" }),
+      votedCount: 4,
+      expectedVoters: 401,
+    });
+    expect(cache.live().round).toEqual({ storyId: "s1", votedCount: 4, expectedVoters: 401 });
+    expect(cache.votes().map((v) => v.voterKey)).toEqual(["p:far"]);
+  });
+});

@@ -64,6 +64,18 @@ export interface LiveState {
    * active story, else the first open one, which a cache holding part of a big queue cannot tell.
    */
   currentStoryId?: string | null;
+  /**
+   * The room's head counts as the server last said (snapshot, `participants_update`; issue #24
+   * section 3): in a room bigger than SNAPSHOT_PARTICIPANT_WINDOW the cached participants are
+   * only the first ones, and these tell the whole. Absent before a snapshot of a current server.
+   */
+  participantCounts?: { total: number; present: number };
+  /**
+   * The round's "n of m" as the server last said (snapshot, `participants_update`, `vote_update`):
+   * `storyId`'s votes of expected voters, and the expected voters. A big room's screen shows
+   * these, since it holds only some of the people (issue #24 section 3).
+   */
+  round?: { storyId: string | null; votedCount: number; expectedVoters: number };
 }
 
 /** The window event a `reaction` push becomes (detail: the push), for the session screen to float it. */
@@ -360,6 +372,12 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
         archived: live.archived || (!!cached && !cached.archivedAt && !!message.session.archivedAt),
         backOnlineAt: live.connection === "reconnecting" ? Date.now() : live.backOnlineAt,
         currentStoryId: message.currentStoryId,
+        participantCounts: message.participantCounts,
+        round: {
+          storyId: message.currentStoryId,
+          votedCount: message.votedCount,
+          expectedVoters: message.expectedVoters,
+        },
       });
       noteServerTime(message.serverNow);
       // Suggestions are not in the snapshot: refetch the lists shown (issue #9 section 2).
@@ -374,6 +392,12 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       setLive(queryClient, sessionId, {
         presence: { online, leaderPresent: message.leaderPresent },
         currentStoryId: message.currentStoryId,
+        ...(message.participantCounts ? { participantCounts: message.participantCounts } : {}),
+        round: {
+          storyId: message.currentStoryId,
+          votedCount: message.votedCount,
+          expectedVoters: message.expectedVoters,
+        },
       });
       return;
     }
@@ -386,6 +410,9 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
     }
     case "vote_update":
       applyVote(queryClient, sessionId, message.storyId, message.voterKey, message.vote);
+      setLive(queryClient, sessionId, {
+        round: { storyId: message.storyId, votedCount: message.votedCount, expectedVoters: message.expectedVoters },
+      });
       return;
     case "votes_revealed":
       upsertStories(queryClient, sessionId, [message.story]);
@@ -409,11 +436,14 @@ function applyToCache(queryClient: QueryClient, sessionId: string, message: Serv
       applyStoryStats(queryClient, sessionId, message.storyStats);
       upsertStories(queryClient, sessionId, [message.story]);
       return;
-    case "round_started":
+    case "round_started": {
+      const round = readLive(queryClient, sessionId).round;
+      if (round?.storyId === message.story.id) setLive(queryClient, sessionId, { round: { ...round, votedCount: 0 } });
       upsertStories(queryClient, sessionId, [message.story]);
       replaceStoryVotes(queryClient, sessionId, message.story.id, []);
       markVotesLoaded(queryClient, sessionId, [message.story.id]);
       return;
+    }
     case "criteria_suggestion_added":
     case "criteria_suggestion_rejected":
       applySuggestionMessage(queryClient, message);

@@ -5,7 +5,11 @@ import type {
   StoryView,
   VoteView,
 } from "@pointwise/core/presented";
-import { useQuery } from "@tanstack/react-query";
+import { SNAPSHOT_PARTICIPANT_WINDOW } from "@pointwise/core/realtime";
+import { PARTICIPANT_PAGE_MAX } from "@pointwise/core/sessionSchemas";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiRequest } from "./apiRequest";
+import { upsertParticipants } from "./liveSessionCache";
 import { queryKeys } from "./queryKeys";
 
 /**
@@ -51,7 +55,40 @@ export function useSessionInvitations(sessionId: string, enabled = true) {
   return useQuery<SessionInvitationView[]>({ queryKey: queryKeys.invitations(sessionId), enabled });
 }
 
-/** GET /api/sessions/{id}/participants. */
+/**
+ * GET /api/sessions/{id}/participants?limit=SNAPSHOT_PARTICIPANT_WINDOW: the room's first people
+ * in join order, until the live snapshot brings the ones this screen shows (issue #24 section 3:
+ * a big room's screen holds only these; useLoadAllParticipants reads the rest on demand).
+ */
 export function useParticipants(sessionId: string, enabled = true) {
-  return useQuery<ParticipantView[]>({ queryKey: queryKeys.participants(sessionId), enabled });
+  return useQuery<ParticipantView[]>({
+    queryKey: queryKeys.participants(sessionId),
+    enabled,
+    queryFn: () =>
+      apiRequest<ParticipantView[]>(
+        "GET",
+        `/api/sessions/${sessionId}/participants?offset=0&limit=${SNAPSHOT_PARTICIPANT_WINDOW}`,
+      ),
+  });
+}
+
+/**
+ * "Show everyone" in a big room (issue #24 section 3): reads the session's participants page by
+ * page (PARTICIPANT_PAGE_MAX each, join order) and adds them to the cached ones. Their presence is
+ * as of the read: pushes of a big room carry only its first people's.
+ */
+export function useLoadAllParticipants(sessionId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      for (let offset = 0; ; offset += PARTICIPANT_PAGE_MAX) {
+        const page = await apiRequest<ParticipantView[]>(
+          "GET",
+          `/api/sessions/${sessionId}/participants?offset=${offset}&limit=${PARTICIPANT_PAGE_MAX}`,
+        );
+        upsertParticipants(queryClient, sessionId, page);
+        if (page.length < PARTICIPANT_PAGE_MAX) return;
+      }
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { type Card, COFFEE_LABEL, cardLabel } from "@pointwise/core/decks";
 import type { ParticipantView, VoteView } from "@pointwise/core/presented";
 import { roundCounts } from "@pointwise/core/voters";
 import { useAnnouncedText } from "../common/LiveAnnouncer";
+import { ParticipantsMore } from "./ParticipantsMore";
 import { ParticipantTileMenu } from "./ParticipantTileMenu";
 
 const useStyles = makeStyles({
@@ -38,11 +39,15 @@ const useStyles = makeStyles({
 /**
  * Props of ParticipationGrid: `voters` are the expected voters (core `expectedVoters`: present
  * non-observers); `online` null before presence is known. With `manage` the leader gets a menu
- * on each tile (observer switch, removal; issue #8 section 1).
+ * on each tile (observer switch, removal; issue #8 section 1). `counts` (roundTally) is the
+ * round's "n of m" when the people held are not the whole room, `room` its head counts: a big
+ * room (issue #24 section 3) shows the people held and reads the rest on demand.
  */
 export interface ParticipationGridProps {
   participants: ParticipantView[];
   voters: ParticipantView[];
+  counts?: { votedCount: number; expectedVoters: number };
+  room?: { sessionId: string; total: number; big: boolean };
   votes: VoteView[];
   online: string[] | null;
   deck: Card[];
@@ -60,6 +65,8 @@ export interface ParticipationGridProps {
 export function ParticipationGrid({
   participants,
   voters,
+  counts: given,
+  room,
   votes,
   online,
   deck,
@@ -77,21 +84,22 @@ export function ParticipationGrid({
         removable={p.role !== "creator" && !manage.leaderUserIds.includes(p.userId)}
       />
     ) : null;
+  // A big room's pushes carry the presence of its first people only: anyone else present counts as online.
+  const isOnline = (p: ParticipantView) =>
+    online === null || online.includes(p.voterKey) || (room?.big === true && p.present);
   const badgeOf = (p: ParticipantView) =>
     online === null
       ? undefined
       : {
-          status: online.includes(p.voterKey)
-            ? ("available" as const)
-            : p.present
-              ? ("away" as const)
-              : ("offline" as const),
+          status: isOnline(p) ? ("available" as const) : p.present ? ("away" as const) : ("offline" as const),
         };
   // The one rule (core roundCounts): votes of expected voters; a coffee card is not a vote.
-  const counts = roundCounts(
-    voters,
-    votes.filter((v) => !v.coffee).map((v) => v.voterKey),
-  );
+  const counts =
+    given ??
+    roundCounts(
+      voters,
+      votes.filter((v) => !v.coffee).map((v) => v.voterKey),
+    );
   const voted = counts.votedCount;
   const level = participationLevel(voted, counts.expectedVoters);
   const levelClass = level === "all" ? styles.all : level === "most" ? styles.most : undefined;
@@ -116,14 +124,14 @@ export function ParticipationGrid({
           const found = votes.find((v) => v.voterKey === p.voterKey);
           const breakRequest = found?.coffee === true;
           const vote = breakRequest ? undefined : found;
-          const isOnline = online === null || online.includes(p.voterKey);
+          const onlineNow = isOnline(p);
           return (
             <div
               key={p.id}
               className={mergeClasses(
                 styles.tile,
                 vote && p.present && styles.voted,
-                !isOnline && styles.offline,
+                !onlineNow && styles.offline,
                 !p.present && styles.absent,
               )}
               data-testid={`participant-${p.voterKey}`}
@@ -131,7 +139,7 @@ export function ParticipationGrid({
               data-present={p.present ? "true" : "false"}
               title={
                 p.present
-                  ? isOnline
+                  ? onlineNow
                     ? p.displayName
                     : `${p.displayName} (reconnecting)`
                   : `${p.displayName} (away, not counted)`
@@ -178,6 +186,7 @@ export function ParticipationGrid({
           </div>
         </div>
       ) : null}
+      {room?.big ? <ParticipantsMore sessionId={room.sessionId} held={participants.length} total={room.total} /> : null}
     </div>
   );
 }

@@ -31,7 +31,7 @@ const useStyles = makeStyles({
  */
 export function RoundCard({ round }: { round: RoundState }) {
   const styles = useStyles();
-  const { screen, session, story, storyVotes, voters, done } = round;
+  const { screen, session, story, storyVotes, voters, votedCount, expectedVoters, done } = round;
   return (
     <Card className={styles.card} aria-label="Story Estimation">
       <div className={styles.titleRow}>
@@ -74,6 +74,8 @@ export function RoundCard({ round }: { round: RoundState }) {
           <ParticipationGrid
             participants={screen.participants}
             voters={voters}
+            counts={{ votedCount, expectedVoters }}
+            room={{ sessionId: session.id, ...screen.people }}
             votes={storyVotes}
             online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
             deck={session.deck}

@@ -34,7 +34,7 @@ const useStyles = makeStyles({
  */
 export function RoundDock({ round }: { round: RoundState }) {
   const styles = useStyles();
-  const { screen, session, story, storyVotes, voters, votedCount, readOnly } = round;
+  const { screen, session, story, storyVotes, expectedVoters, votedCount, readOnly } = round;
   if (round.done) return null;
   const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
   const showDeck = !round.observing && !story.votesRevealed && !readOnly;
@@ -65,7 +65,7 @@ export function RoundDock({ round }: { round: RoundState }) {
             sessionId={session.id}
             storyId={story.id}
             isLeader={screen.isLeader}
-            missing={voters.length - votedCount}
+            missing={expectedVoters - votedCount}
             votedCount={votedCount}
             timerEndsAt={story.timerEndsAt}
           />

@@ -49,7 +49,8 @@ export function SessionHeader({
   const styles = useStyles();
   const [inviting, setInviting] = useState(false);
   const [summarizing, setSummarizing] = useState(false);
-  const count = screen.participants.length || session.stats.participantCount;
+  // The whole room (a big room's screen holds only some people; issue #24 section 3).
+  const count = screen.people.total || session.stats.participantCount;
   return (
     <header className={styles.header}>
       <div className={styles.titleBlock}>

@@ -2,12 +2,12 @@ import { Button, Card, makeStyles, Spinner } from "@fluentui/react-components";
 import { Add20Regular, DocumentBulletList24Regular } from "@fluentui/react-icons";
 import type { SessionView } from "@pointwise/core/presented";
 import { isOpenStory } from "@pointwise/core/storyRules";
-import { expectedVoters, roundCounts } from "@pointwise/core/voters";
 import { useState } from "react";
 import { EmptyState } from "../common/EmptyState";
 import { AddStoryDialog } from "./AddStoryDialog";
 import { RoundCard } from "./RoundCard";
 import { RoundDock } from "./RoundDock";
+import { roundTally } from "./roundTally";
 import { StoryDetailsCard } from "./StoryDetailsCard";
 import type { SessionScreen } from "./useSessionScreen";
 
@@ -22,9 +22,11 @@ export interface RoundState {
   session: SessionView;
   story: NonNullable<SessionScreen["currentStory"]>;
   storyVotes: SessionScreen["votes"];
-  /** Present non-observers (core expectedVoters; issue #8 section 1). */
+  /** Present non-observers among the people held (core expectedVoters; issue #8 section 1). */
   voters: SessionScreen["participants"];
   votedCount: number;
+  /** Expected voters of the whole room (more than `voters` in a big room; issue #24 section 3). */
+  expectedVoters: number;
   /** The story is completed or skipped. */
   done: boolean;
   /** The leader is known to be absent: voting is off (spec part 2 section 4). */
@@ -80,11 +82,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
   }
 
   const storyVotes = screen.votes.filter((v) => v.storyId === story.id);
-  const voters = expectedVoters(screen.participants);
-  const { votedCount } = roundCounts(
-    voters,
-    storyVotes.filter((v) => !v.coffee).map((v) => v.voterKey),
-  );
+  const { voters, votedCount, expectedVoters } = roundTally(screen, story.id, storyVotes);
   const me = screen.participants.find((p) => p.voterKey === screen.myVoterKey);
   // Absent only when known: before the live snapshot (or while reconnecting) presence is
   // unknown, and a guest must not read "owner not present" while the owner is there (issue #22).
@@ -96,6 +94,7 @@ export function StoryEstimationPanel({ screen, session }: { screen: SessionScree
     storyVotes,
     voters,
     votedCount,
+    expectedVoters,
     done: !isOpenStory(story),
     ownerAbsent,
     readOnly: screen.outOfSync,

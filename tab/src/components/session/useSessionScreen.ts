@@ -1,5 +1,6 @@
 import { displayNameOf } from "@pointwise/core/displayNames";
 import type { ParticipantView, StoryView, VoteView } from "@pointwise/core/presented";
+import { SNAPSHOT_PARTICIPANT_WINDOW } from "@pointwise/core/realtime";
 import { voterKeyOf } from "@pointwise/core/voters";
 import { useEffect, useMemo, useState } from "react";
 import { useCurrentUser } from "../../api/authQueries";
@@ -32,7 +33,17 @@ export interface SessionScreen {
   queueComplete: boolean;
   /** Votes of the stories whose votes were read (the current story's always, once read). */
   votes: VoteView[];
+  /**
+   * The people this screen holds: everyone in a room of at most SNAPSHOT_PARTICIPANT_WINDOW, else
+   * the first ones, the leaders, you, and whoever was read on demand (issue #24 section 3).
+   */
   participants: ParticipantView[];
+  /**
+   * The whole room's head counts: `total` people, `present` of them, and `big` when the room
+   * is bigger than SNAPSHOT_PARTICIPANT_WINDOW (the screen then holds only some people and shows
+   * the server's round counts).
+   */
+  people: { total: number; present: number; big: boolean };
   live: LiveState;
   /**
    * True while the live connection is up and its snapshot applied: presence (Live badge,
@@ -120,6 +131,7 @@ export function useSessionScreen(id: string): SessionScreen {
     queueComplete,
     votes,
     participants,
+    people: peopleOf(participants, live),
     live,
     presenceKnown: live.connection === "online",
     signedIn: !!user,
@@ -131,6 +143,15 @@ export function useSessionScreen(id: string): SessionScreen {
     outOfSync,
     chooseLocally: setLocalStoryId,
   };
+}
+
+/** The room's head counts (SessionScreen.people): the server's when it sent them, else the cached list's. */
+function peopleOf(participants: ParticipantView[], live: LiveState): SessionScreen["people"] {
+  const counts = live.participantCounts ?? {
+    total: participants.length,
+    present: participants.filter((p) => p.present).length,
+  };
+  return { ...counts, big: counts.total > SNAPSHOT_PARTICIPANT_WINDOW };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Badge, makeStyles, Spinner, Text, Title1, tokens } from "@fluentui/react-components";
-import { expectedVoters } from "@pointwise/core/voters";
 import { ParticipationGrid } from "../session/ParticipationGrid";
+import { roundTally } from "../session/roundTally";
 import { useSessionScreen } from "../session/useSessionScreen";
 import { VoteResults } from "../session/VoteResults";
 
@@ -24,6 +24,7 @@ export function TeamsStageView({ sessionId }: { sessionId: string }) {
   if (!session) return <Spinner label="Loading session..." />;
   const story = screen.groupStory;
   const votes = story ? screen.votes.filter((v) => v.storyId === story.id) : [];
+  const tally = story ? roundTally(screen, story.id, votes) : null;
 
   return (
     <div className={styles.root}>
@@ -40,11 +41,13 @@ export function TeamsStageView({ sessionId }: { sessionId: string }) {
           </div>
         ) : null}
       </div>
-      {story ? (
+      {story && tally ? (
         <>
           <ParticipationGrid
             participants={screen.participants}
-            voters={expectedVoters(screen.participants)}
+            voters={tally.voters}
+            counts={tally}
+            room={{ sessionId, ...screen.people }}
             votes={votes}
             online={screen.presenceKnown ? (screen.live.presence?.online ?? null) : null}
             deck={session.deck}
