@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { stories } from "../db/schema";
 import { TIMER_SWEEP_MS } from "../jobs/roundTimerScheduler";
 import { buildSession, buildStory, joinGuest, type TestUser } from "../testing/factories";
+import { roundTrip } from "../testing/room";
 import { createScratchDatabase, startTestServer, type TestServer, testDbKind } from "../testing/testServer";
 import { openSocket, type TestSocket } from "../testing/wsClient";
 import { autoRevealExpiredTimers } from "./autoRevealer";
@@ -42,9 +43,13 @@ async function isRevealed(leader: TestUser, sessionId: string, storyId: string):
   return list.body.find((s) => s.id === storyId)?.votesRevealed === true;
 }
 
-/** Frames of `type` received so far, after a short pause for stragglers. */
+/**
+ * Frames of `type` received so far, once the pushes of every request answered so far have arrived:
+ * a reveal is published before its vote, PATCH or sweep answers, and the hub hands it to this
+ * instance's sockets at once, so a round trip on the socket is the barrier (issue #24 section 4).
+ */
 async function framesOf(ws: TestSocket, type: ServerMessage["type"]): Promise<ServerMessage[]> {
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await roundTrip(ws);
   return ws.messages.filter((m) => m.type === type);
 }
 
@@ -243,8 +248,14 @@ onPostgres("two instances on one PostgreSQL database", () => {
         .update(stories)
         .set({ timerEndsAt: new Date(Date.now() - 1000) })
         .where(eq(stories.id, story.id));
+      // Both instances sweep at once (their schedulers may join in): one reveal between them.
+      const now = new Date();
+      const swept = await Promise.all([autoRevealExpiredTimers(a.ctx, now), autoRevealExpiredTimers(b.ctx, now)]);
+      expect(swept[0] + swept[1]).toBeLessThanOrEqual(1);
       await ws.next("votes_revealed", undefined, TIMER_SWEEP_MS + 3000);
-      await new Promise((resolve) => setTimeout(resolve, TIMER_SWEEP_MS + 500));
+      // A later push from a, through the same NOTIFY path: any second reveal came before it.
+      await leader.client.patch(`/api/sessions/${session.id}`, { title: "After the sweeps" });
+      await ws.next("session_updated", (m) => m.session.title === "After the sweeps");
       expect(ws.messages.filter((m) => m.type === "votes_revealed")).toHaveLength(1);
       await ws.close();
     } finally {

@@ -31,14 +31,8 @@ async function connectedRoom() {
   return { session, leaderWs, guestWs, guestKey: `p:${guest.join.participant.id}` };
 }
 
-/** Waits until `check` holds, for at most two heartbeats and a margin. */
-async function until(check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + HEARTBEAT_MS * 2 + 2000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** A beat's push arrives within one heartbeat; two and a margin for a loaded machine. */
+const BEAT_WAIT_MS = HEARTBEAT_MS * 2 + 2000;
 
 describe("instance liveness", () => {
   it("counts a presence row only while its instance's row is fresh, and puts back a swept instance's rows", async () => {
@@ -57,10 +51,12 @@ describe("instance liveness", () => {
     await db.delete(realtimePresence).where(eq(realtimePresence.instanceId, hub.instanceId));
     const seen = leaderWs.messages.length;
     expect(await hub.onlineVoters(session.id, [guestKey])).toEqual([]);
-    await until(async () => (await hub.onlineVoters(session.id, [guestKey])).length > 0);
-    await until(async () =>
-      leaderWs.messages.slice(seen).some((m) => m.type === "participants_update" && m.online.includes(guestKey)),
+    // The push follows the rows put back (issue #24 section 4: the event, not a poll).
+    await leaderWs.nextMatching(
+      (m) => leaderWs.messages.indexOf(m) >= seen && m.type === "participants_update" && m.online.includes(guestKey),
+      BEAT_WAIT_MS,
     );
+    expect(await hub.onlineVoters(session.id, [guestKey])).toEqual([guestKey]);
     await Promise.all([leaderWs.close(), guestWs.close()]);
   }, 20_000);
 
@@ -69,8 +65,9 @@ describe("instance liveness", () => {
     const { db } = server.ctx;
     // The guest is connected through another instance only (their socket here closed long ago).
     await guestWs.close();
-    await until(() => !server.ctx.hub.isConnectedHere(session.id, guestKey));
-    await new Promise((r) => setTimeout(r, 500)); // the close's own presence push
+    // The close's own presence push: the guest has left this instance's room by then.
+    await leaderWs.next("participants_update", (m) => m.offline.includes(guestKey));
+    expect(server.ctx.hub.isConnectedHere(session.id, guestKey)).toBe(false);
     const other = `other-${session.id}`;
     await db.insert(realtimeInstances).values({ instanceId: other });
     await db.insert(realtimePresence).values({ instanceId: other, sessionId: session.id, voterKey: guestKey });
@@ -81,8 +78,9 @@ describe("instance liveness", () => {
       .update(realtimeInstances)
       .set({ seenAt: sql`now() - interval '1 minute'` })
       .where(eq(realtimeInstances.instanceId, other));
-    await until(async () =>
-      leaderWs.messages.slice(seen).some((m) => m.type === "participants_update" && m.offline.includes(guestKey)),
+    await leaderWs.nextMatching(
+      (m) => leaderWs.messages.indexOf(m) >= seen && m.type === "participants_update" && m.offline.includes(guestKey),
+      BEAT_WAIT_MS,
     );
     const left = await db
       .select()
