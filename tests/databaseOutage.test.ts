@@ -25,6 +25,8 @@ interface Call {
  */
 function voteLoop(client: ApiClient, storyId: string) {
   const calls: Call[] = [];
+  /** Told of each answer as it is recorded. */
+  const listeners: (() => void)[] = [];
   let running = true;
   let i = 0;
   const done = (async () => {
@@ -35,11 +37,16 @@ function voteLoop(client: ApiClient, storyId: string) {
         .request<{ code?: string }>("POST", "/api/votes", { storyId, points })
         .catch(() => ({ status: 0, body: {} as { code?: string }, headers: new Headers() }));
       calls.push({ at, status: res.status, code: res.body?.code, retryAfter: res.headers.get("retry-after"), points });
+      for (const told of listeners.splice(0)) told();
       await sleep(150);
     }
   })();
   return {
     calls,
+    /** Resolves once the answers recorded so far satisfy `enough` (an event, not a pause). */
+    async until(enough: (calls: Call[]) => boolean): Promise<void> {
+      while (!enough(calls)) await new Promise<void>((resolve) => listeners.push(resolve));
+    },
     async stop() {
       running = false;
       await done;
@@ -107,7 +114,7 @@ if (!bin) console.warn("databaseOutage.test.ts skipped: no PostgreSQL binaries u
 
     // Load: the guest votes on b over HTTP, the leader on a over the WebSocket.
     const load = voteLoop(guest.client, story.id);
-    await sleep(1000);
+    await load.until((calls) => calls.filter((c) => c.status === 200).length >= 3);
     const stoppedAt = Date.now();
     await db.stop();
     const healthDuring: { status: number; body: Record<string, unknown>; retryAfter: string | null }[] = [];
@@ -134,7 +141,7 @@ if (!bin) console.warn("databaseOutage.test.ts skipped: no PostgreSQL binaries u
     leaderWs.send({ type: "join_session", sessionId: session.id });
     guestWs.send({ type: "join_session", sessionId: session.id });
     await Promise.all([leaderWs.next("session_snapshot"), guestWs.next("session_snapshot")]);
-    await sleep(1000);
+    await load.until((calls) => calls.some((c) => c.at > restartAt && c.status === 200));
     await load.stop();
 
     // Both processes alive; the outage answered 503 SERVICE_UNAVAILABLE with Retry-After, never 500.

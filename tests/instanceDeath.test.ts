@@ -47,6 +47,11 @@ describe("an instance that dies", () => {
     const sent: number[] = [];
     let lastAcked = -1;
     let streaming = true;
+    let streamed: () => void = () => undefined;
+    /** Five acks in: the stream is running when a dies (an event, not a pause). */
+    const running = new Promise<void>((resolve) => {
+      streamed = resolve;
+    });
     const stream = (async () => {
       for (let i = 0; streaming; i++) {
         const points = deck[i % deck.length] as number;
@@ -55,9 +60,10 @@ describe("an instance that dies", () => {
         const ack = await leaderWs.next("ack", undefined, 2000).catch(() => null);
         if (!ack) break;
         lastAcked = sent.length - 1;
+        if (lastAcked >= 5) streamed();
       }
     })();
-    await new Promise((r) => setTimeout(r, 1000));
+    await running;
     const exited = new Promise((r) => a.child.once("exit", r));
     const killedAt = Date.now();
     a.child.kill("SIGKILL");
