@@ -4,7 +4,7 @@ import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { type IdentitySource, optionalUser, type UserRow } from "../auth/currentUser";
 import { hashParticipantToken, participantTokenOf } from "../auth/participantTokens";
 import type { Db } from "../db/database";
-import { pointingSessions, sessionInvitations, sessionParticipants } from "../db/schema";
+import { pointingSessions, sessionInvitations, sessionParticipants, teamMembers } from "../db/schema";
 import { notFound, participantRemoved, permissionDenied, sessionLocked, unauthorized } from "../errors";
 import { loadTeamAccess, memberTeamIds } from "./teamPolicy";
 
@@ -132,6 +132,49 @@ export function accessOf(
 }
 
 /**
+ * The read of `refreshSessionAccess`, prepared once per database (issue #24 section 3: it runs
+ * before every vote, story change and reaction a socket sends, and building it with the query
+ * builder each time cost more CPU than running it). Null placeholders match nothing: a guest has
+ * no user id or e-mail, a signed-in user whose own row it is has no separate guest row.
+ */
+function prepareRefresh(db: Db) {
+  const userId = sql.placeholder("userId");
+  const guestRowId = sql.placeholder("guestRowId");
+  const email = sql.placeholder("email");
+  return db
+    .select({
+      session: pointingSessions,
+      participant: sessionParticipants,
+      inTeam: sql<boolean>`coalesce(${pointingSessions.teamId} in (select ${teamMembers.teamId} from ${teamMembers} where ${teamMembers.userId} = ${userId}), false)`,
+      invited: sql<boolean>`coalesce(${pointingSessions.id} in (select ${sessionInvitations.sessionId} from ${sessionInvitations} where ${sessionInvitations.email} = ${email} and ${sessionInvitations.acceptedAt} is null and ${sessionInvitations.expiresAt} > now()), false)`,
+    })
+    .from(pointingSessions)
+    .leftJoin(
+      sessionParticipants,
+      and(
+        eq(sessionParticipants.sessionId, pointingSessions.id),
+        or(eq(sessionParticipants.userId, userId), eq(sessionParticipants.id, guestRowId)),
+      ),
+    )
+    .where(eq(pointingSessions.id, sql.placeholder("sessionId")))
+    .orderBy(sql`${sessionParticipants.userId} = ${userId} desc nulls last`)
+    .limit(1)
+    .prepare("session_access_refresh");
+}
+
+const refreshQueries = new WeakMap<Db, ReturnType<typeof prepareRefresh>>();
+
+/** `prepareRefresh` of `db`, prepared on first use. */
+function refreshQuery(db: Db): ReturnType<typeof prepareRefresh> {
+  let query = refreshQueries.get(db);
+  if (!query) {
+    query = prepareRefresh(db);
+    refreshQueries.set(db, query);
+  }
+  return query;
+}
+
+/**
  * The same caller's rights re-read now, in one query: the session row (leader, lock, archive),
  * the caller's participant row (the user's own, else the guest row it held), the caller's
  * team membership and pending invitation. The identity (`access.user`, e.g. a Teams SSO user) is kept as it was.
@@ -142,29 +185,12 @@ export function accessOf(
 export async function refreshSessionAccess(db: Db, access: SessionAccess): Promise<SessionAccess> {
   const user = access.user;
   const guestRowId = access.participant && access.participant.userId !== user?.id ? access.participant.id : null;
-  const mine = [
-    ...(user ? [eq(sessionParticipants.userId, user.id)] : []),
-    ...(guestRowId ? [eq(sessionParticipants.id, guestRowId)] : []),
-  ];
-  const [row] = await db
-    .select({
-      session: pointingSessions,
-      participant: sessionParticipants,
-      inTeam: user
-        ? sql<boolean>`coalesce(${pointingSessions.teamId} in ${memberTeamIds(user.id)}, false)`
-        : sql<boolean>`false`,
-      invited: user?.email
-        ? sql<boolean>`coalesce(${pointingSessions.id} in ${invitedSessionIds(user.email)}, false)`
-        : sql<boolean>`false`,
-    })
-    .from(pointingSessions)
-    .leftJoin(
-      sessionParticipants,
-      and(eq(sessionParticipants.sessionId, pointingSessions.id), mine.length ? or(...mine) : sql`false`),
-    )
-    .where(eq(pointingSessions.id, access.session.id))
-    .orderBy(user ? sql`${sessionParticipants.userId} = ${user.id} desc nulls last` : sql`1`)
-    .limit(1);
+  const [row] = await refreshQuery(db).execute({
+    sessionId: access.session.id,
+    userId: user?.id ?? null,
+    guestRowId,
+    email: user?.email?.toLowerCase() ?? null,
+  });
   if (!row) throw notFound("Session not found");
   const removed = row.participant?.removedAt != null;
   return accessOf(
