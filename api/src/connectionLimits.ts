@@ -3,6 +3,7 @@ import { BlockList, isIP } from "node:net";
 import type { FastifyInstance } from "fastify";
 import type { Config, TrustProxy } from "./config";
 import { tooManyConnections } from "./errors";
+import { SocketCounter } from "./realtime/socketCounter";
 import { isUpgradeRequest } from "./realtime/socketOrigin";
 
 /**
@@ -71,27 +72,6 @@ export function trustedProxyPeer(trust: TrustProxy): (address: string) => boolea
   };
 }
 
-/** Counts per key, with a release per taken slot. */
-class SlotCounter {
-  private readonly counts = new Map<string, number>();
-  constructor(private readonly max: number) {}
-
-  /** Takes a slot for `key`; the release to call once, or null when `key` already has `max`. */
-  take(key: string): (() => void) | null {
-    const held = this.counts.get(key) ?? 0;
-    if (held >= this.max) return null;
-    this.counts.set(key, held + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.counts.get(key) ?? 1) - 1;
-      if (left > 0) this.counts.set(key, left);
-      else this.counts.delete(key);
-    };
-  }
-}
-
 /** The raw answer to a connection over the cap: nothing of the request has been read yet. */
 function refusalBytes(): Buffer {
   const body = JSON.stringify(tooManyConnections().toBody());
@@ -119,14 +99,14 @@ function refusalBytes(): Buffer {
 export function limitConnectionsPerAddress(app: FastifyInstance, config: Config): void {
   const max = config.http.maxConnectionsPerIp;
   const isTrustedProxy = trustedProxyPeer(config.trustProxy);
-  const connections = new SlotCounter(max);
+  const connections = new SocketCounter(max);
   const refusal = refusalBytes();
   /** Connections over the cap, closing: a request already on its way in gets no work done. */
   const refusedSockets = new WeakSet<object>();
   app.server.on("connection", (socket) => {
     const peer = plainAddress(socket.remoteAddress ?? "");
     if (isTrustedProxy(peer)) return;
-    const release = connections.take(peer);
+    const release = connections.acquire(peer);
     if (release) {
       socket.once("close", release);
       return;
@@ -134,7 +114,7 @@ export function limitConnectionsPerAddress(app: FastifyInstance, config: Config)
     refusedSockets.add(socket);
     socket.end(refusal, () => socket.destroy());
   });
-  const requests = new SlotCounter(max);
+  const requests = new SocketCounter(max);
   app.addHook("onRequest", (request, reply, done) => {
     const refuse = () => {
       const refused = tooManyConnections();
@@ -142,7 +122,7 @@ export function limitConnectionsPerAddress(app: FastifyInstance, config: Config)
     };
     if (refusedSockets.has(request.raw.socket)) return refuse();
     if (isUpgradeRequest(request.raw)) return done();
-    const release = requests.take(request.ip);
+    const release = requests.acquire(request.ip);
     if (!release) return refuse();
     reply.raw.once("close", release);
     done();

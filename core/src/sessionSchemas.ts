@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ESTIMATION_SCALES, hasOneDecimal } from "./decks";
 import { maxChars, minChars } from "./messages";
+import { pageLimitSchema, pageOffsetSchema } from "./paging";
 import { text } from "./text";
 import { CHOOSABLE_ROLES } from "./voters";
 
@@ -110,18 +111,8 @@ export const PARTICIPANT_PAGE_MAX = 200;
  * participants either way.
  */
 export const participantPageQuerySchema = z.object({
-  offset: z.coerce
-    .number({ error: "offset must be a whole number" })
-    .int("offset must be a whole number")
-    .min(0, "offset must be 0 or more")
-    .max(1_000_000, "offset is too large")
-    .default(0),
-  limit: z.coerce
-    .number({ error: "limit must be a whole number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(PARTICIPANT_PAGE_MAX, `limit must be at most ${PARTICIPANT_PAGE_MAX}`)
-    .optional(),
+  offset: pageOffsetSchema,
+  limit: pageLimitSchema(PARTICIPANT_PAGE_MAX).optional(),
 });
 /** A validated page request. */
 export type ParticipantPageQuery = z.infer<typeof participantPageQuerySchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { hasOneDecimal } from "./decks";
 import { maxChars, minChars } from "./messages";
+import { pageLimitSchema, pageOffsetSchema } from "./paging";
 import { text } from "./text";
 
 /** Story statuses (spec part 1 section 3). */
@@ -120,18 +121,8 @@ export const STORY_WINDOW_MAX = 200;
  * contains it (case-insensitive), and `offset`/`total` then count those only.
  */
 export const storyWindowQuerySchema = z.object({
-  offset: z.coerce
-    .number({ error: "offset must be a whole number" })
-    .int("offset must be a whole number")
-    .min(0, "offset must be 0 or more")
-    .max(1_000_000, "offset is too large")
-    .default(0),
-  limit: z.coerce
-    .number({ error: "limit must be a whole number" })
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(STORY_WINDOW_MAX, `limit must be at most ${STORY_WINDOW_MAX}`)
-    .default(50),
+  offset: pageOffsetSchema,
+  limit: pageLimitSchema(STORY_WINDOW_MAX).default(50),
   q: text("Search", { max: 200 }).optional(),
   around: z.uuid("Invalid story").optional(),
   before: z.coerce

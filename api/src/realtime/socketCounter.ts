@@ -1,7 +1,9 @@
 /**
- * Open WebSockets counted by a key, with a cap per key (issue #7, "WebSocket flood": at most
- * 50 sockets per IP address and 5 per participant, WS_MAX_SOCKETS_PER_IP and
- * WS_MAX_SOCKETS_PER_VOTER). Counts are this process's own: N instances allow N times as many.
+ * Open connections counted by a key, with a cap per key: WebSockets (issue #7, "WebSocket
+ * flood": at most 50 sockets per IP address and 5 per participant, WS_MAX_SOCKETS_PER_IP and
+ * WS_MAX_SOCKETS_PER_VOTER), and TCP connections and requests in progress per address
+ * (connectionLimits, HTTP_MAX_CONNECTIONS_PER_IP). Counts are this process's own: N instances
+ * allow N times as many.
  */
 export class SocketCounter {
   private readonly counts = new Map<string, number>();
