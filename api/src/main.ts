@@ -1,10 +1,7 @@
 import { buildApp } from "./app";
+import { startAppContext } from "./appContext";
 import { loadConfig } from "./config";
-import type { AppContext } from "./context";
 import { openDatabase } from "./db/database";
-import { createPointBotEngine } from "./pointbot/engineFactory";
-import { VoteRateLimiter } from "./policies/voteRateLimiter";
-import { Hub } from "./realtime/hub";
 import { releaseStartupMemory } from "./startupMemory";
 
 /**
@@ -14,16 +11,8 @@ import { releaseStartupMemory } from "./startupMemory";
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
-  await hub.start();
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    hub,
-    pointbot: createPointBotEngine(config),
-    voteRate: new VoteRateLimiter(config.votes),
-  };
+  const ctx = await startAppContext(config, database);
+  const hub = ctx.hub;
   const app = await buildApp(ctx);
   const shutdown = async () => {
     await hub.stop();

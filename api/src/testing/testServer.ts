@@ -1,12 +1,10 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { buildApp } from "../app";
+import { startAppContext } from "../appContext";
 import { loadConfig } from "../config";
 import type { AppContext } from "../context";
 import { openDatabase } from "../db/database";
-import { createPointBotEngine } from "../pointbot/engineFactory";
-import { VoteRateLimiter } from "../policies/voteRateLimiter";
-import { Hub } from "../realtime/hub";
 
 /** A running server for tests: its base URL, its context, and a close that drops its data. */
 export interface TestServer {
@@ -109,16 +107,8 @@ export async function startTestServer(
     ...opts.env,
   });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 4 });
-  const hub = new Hub(database, { presenceGraceSeconds: config.presenceGraceSeconds });
-  await hub.start();
-  const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    hub,
-    pointbot: createPointBotEngine(config),
-    voteRate: new VoteRateLimiter(config.votes),
-  };
+  const ctx = await startAppContext(config, database);
+  const hub = ctx.hub;
   const routes: RegisteredRoute[] = [];
   const app = await buildApp(ctx, {
     onRoute: (route) => {
