@@ -83,6 +83,9 @@ it("signs in with Google, signs out, signs in again, and links GitHub in Setting
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await page.getByText("Logged out", { exact: true }).waitFor();
   await page.goto(`${e2e.server.url}/login`);
+  // As above: the buttons render once GET /api/auth/providers answers (a click before that can
+  // land on a button that is replaced).
+  await page.getByTestId("provider-github").waitFor();
   await page.getByTestId("provider-google").click();
   await page.waitForURL(`${e2e.server.url}/`);
   expect((await pageApi<{ id: string }>(page, "GET", "/api/auth/user")).body.id).toBe(me.body.id);

@@ -86,9 +86,11 @@ it("team privacy settings are kept and enforced; the owner deletes the team and 
   // The leader's share link says who it lets in now.
   await page.goto(`${e2e.server.url}/session/${session.id}`);
   await page.getByTestId("invite-button").click();
-  await expect(page.getByTestId("share-link-who").textContent()).resolves.toContain(
-    "this team does not allow anonymous participants",
-  );
+  // The panel says it once the session's join info is read.
+  await page
+    .getByTestId("share-link-who")
+    .filter({ hasText: "this team does not allow anonymous participants" })
+    .waitFor();
   await page.keyboard.press("Escape");
   await openSettingsTab(page, team.id);
 

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
+import { AutoRevealSwitch } from "./AutoRevealSwitch";
 import { Deck } from "./Deck";
 import { LeaderRoundControls } from "./LeaderRoundControls";
 import { RevealControls } from "./RevealControls";
@@ -38,8 +39,12 @@ export function RoundDock({ round }: { round: RoundState }) {
   if (round.done) return null;
   const myVote = storyVotes.find((v) => v.voterKey === screen.myVoterKey);
   const showDeck = !round.observing && !story.votesRevealed && !readOnly;
-  // Presence unknown (before the live snapshot, while reconnecting): no vote yet, without saying why.
-  const presenceUnknown = !screen.presenceKnown;
+  // Presence never known (before the first live snapshot): no vote yet, without saying why. While
+  // reconnecting the last presence stands and a vote is kept pending until the socket is back
+  // (issue #8 section 5).
+  const presenceUnknown = !screen.live.presence;
+  // The owner away as last known (round.ownerAbsent says so only while connected).
+  const ownerAway = screen.live.presence?.leaderPresent === false;
   const leader = screen.isLeader && !readOnly;
   if (!showDeck && !leader && (readOnly || story.votesRevealed)) return null;
   return (
@@ -47,6 +52,8 @@ export function RoundDock({ round }: { round: RoundState }) {
       {readOnly || story.votesRevealed ? null : (
         <RoundTimerPanel session={session} story={story} isLeader={screen.isLeader} />
       )}
+      {/* A session setting, not the round's: the leader keeps it in reach after the reveal too. */}
+      {leader && story.votesRevealed ? <AutoRevealSwitch session={session} /> : null}
       {showDeck ? (
         <Deck
           sessionId={session.id}
@@ -56,7 +63,7 @@ export function RoundDock({ round }: { round: RoundState }) {
           selected={myVote?.points ?? null}
           hasVoted={myVote !== undefined}
           coffee={myVote?.coffee === true}
-          disabled={round.ownerAbsent || presenceUnknown || screen.myVoterKey === null}
+          disabled={ownerAway || presenceUnknown || screen.myVoterKey === null}
         />
       ) : null}
       <div className={styles.actions}>

@@ -20,7 +20,11 @@ export function ShareLinkPanel({ sessionId }: { sessionId: string }) {
   const inputRef = useRef<HTMLInputElement>(null);
   const link = `${window.location.origin}/join/${sessionId}`;
   // The session's team may turn guests away (issue #22): say who the link lets in.
-  const guestsAllowed = useJoinInfo(sessionId).data?.anonymousAllowed ?? true;
+  // Nothing is claimed until the answer is in (a wrong "Anyone..." would flash first); a failed
+  // read falls back to the usual case.
+  const joinInfo = useJoinInfo(sessionId);
+  const guestsAllowed = joinInfo.data?.anonymousAllowed ?? true;
+  const known = joinInfo.data !== undefined || joinInfo.isError;
   const copy = () =>
     copyText(link, inputRef.current).then(
       () => notify("Copied!", "The join link is on your clipboard."),
@@ -28,10 +32,12 @@ export function ShareLinkPanel({ sessionId }: { sessionId: string }) {
     );
   return (
     <>
-      <Text data-testid="share-link-who">
-        {guestsAllowed
-          ? "Anyone with this link can join the session without an account."
-          : "Anyone with this link can join the session after signing in: this team does not allow anonymous participants."}
+      <Text data-testid="share-link-who" aria-busy={!known}>
+        {!known
+          ? "\u00a0"
+          : guestsAllowed
+            ? "Anyone with this link can join the session without an account."
+            : "Anyone with this link can join the session after signing in: this team does not allow anonymous participants."}
       </Text>
       <Field label="Join link">
         <div className={styles.row}>
