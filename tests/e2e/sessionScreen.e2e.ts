@@ -329,12 +329,24 @@ describe("the Story Queue (issue #22 section 2)", () => {
     const queueTitles = (page: Page) => page.locator("[data-testid=queue-row-title]").allTextContents();
     const [s0, s1, s2, s3, s4, s5] = stories as [StoryView, StoryView, StoryView, StoryView, StoryView, StoryView];
     const handle = leader.getByTestId(`story-row-${s5.id}`).locator("..").getByTestId("story-drag-handle");
+    // dnd-kit measures the rows once a drag starts, and moves by what it measured: each key waits
+    // for the drag to be on (aria-pressed) and for two frames to be painted after the one before.
+    const painted = () =>
+      leader.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await handle.focus();
     await leader.keyboard.press("Space");
+    await leader.locator("[data-testid=story-drag-handle][aria-pressed=true]").waitFor();
+    await painted();
     await leader.keyboard.press("ArrowUp");
+    await painted();
     await leader.keyboard.press("ArrowUp");
+    await painted();
     await leader.keyboard.press("Space");
     const expected = [s0, s1, s2, s5, s3, s4].map((s) => s.title);
+    await waitUntil(
+      "the leader's queue shows the keyboard move",
+      async () => JSON.stringify(await queueTitles(leader)) === JSON.stringify(expected),
+    );
     await waitUntil(
       "the guest sees the keyboard move",
       async () => JSON.stringify(await queueTitles(guest)) === JSON.stringify(expected),
