@@ -5,7 +5,7 @@ import { type OAuth2Stub, startOAuth2Stub } from "../../api/src/testing/oauth2St
 import { type OidcStub, startOidcStub } from "../../api/src/testing/oidcStub";
 import { settleAnimations, snap } from "./browser";
 import { useBrowserAndServer } from "./browserAndServer";
-import { pageApi } from "./pageApi";
+import { pageApi, waitUntil } from "./pageApi";
 
 /**
  * Issue #13 section 4, the browser test: sign in with the local Google stand-in (oidc-provider),
@@ -82,6 +82,12 @@ it("signs in with Google, signs out, signs in again, and links GitHub in Setting
 
   await page.getByRole("button", { name: "Sign Out" }).first().click();
   await page.getByText("Logged out", { exact: true }).waitFor();
+  // The server has forgotten the sign-in before the login page is opened (it sends a signed-in
+  // visitor on to "/", which has no provider buttons).
+  await waitUntil(
+    "the server to answer /api/auth/user with 401",
+    async () => (await pageApi(page, "GET", "/api/auth/user")).status === 401,
+  );
   await page.goto(`${e2e.server.url}/login`);
   // As above: the buttons render once GET /api/auth/providers answers (a click before that can
   // land on a button that is replaced).
